@@ -1,0 +1,1 @@
+"""Accounts: the custom User, profile and preferences, and allauth glue."""

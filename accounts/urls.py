@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("profile/", views.profile_edit, name="profile_edit"),
+    path("players/<str:username>/", views.profile_detail, name="profile_detail"),
+]

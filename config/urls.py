@@ -1,0 +1,17 @@
+"""Top-level URL map: pages, accounts (allauth), the admin and the JSON API."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("accounts.api_urls")),
+    path("api/", include("games.api_urls")),
+    path("leagues/", include("leagues.urls")),
+    path("", include("games.urls")),
+]

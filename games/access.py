@@ -1,0 +1,29 @@
+"""Permission checks for games, in one place: fetch and check together (``access_*_for_*``)."""
+
+from .errors import MSG_NOT_FOUND, MSG_NOT_YOUR_GAME, NOT_FOUND, NOT_YOUR_GAME, GameError
+from .models import Game, Seat
+
+
+def seat_for_user(game: Game, user) -> Seat | None:
+    """The user's seat in ``game`` using the prefetched seats (no query when prefetched)."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat
+    return None
+
+
+def access_seat_for_user(game: Game, user) -> Seat:
+    seat = seat_for_user(game, user)
+    if seat is None:
+        raise GameError(NOT_YOUR_GAME, MSG_NOT_YOUR_GAME, 403)
+    return seat
+
+
+def access_game_for_viewer(game_id: int) -> Game:
+    """Games are public to watch (spectators get the spectator view), so only existence is checked."""
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
+    if game is None:
+        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    return game

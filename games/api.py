@@ -1,0 +1,177 @@
+"""JSON API for games: thin views that parse, call one service or selector, and serialise.
+
+Errors leave as 400 ``{"code", "message"}`` (409 for ``STALE_VERSION``, 403 when it is not your
+game, 404 for an unknown game) through ``games.api_errors``.
+"""
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import selectors, services
+from .access import access_seat_for_user
+from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
+from .presenters import game_payload
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    score = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+    to_act = serializers.BooleanField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    resigned = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer):
+    """Documents the game payload built by ``presenters.game_payload``."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    options = serializers.DictField()
+    days_per_move = serializers.IntegerField()
+    version = serializers.IntegerField()
+    turn_version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    your_move = serializers.BooleanField()
+    seats = SeatSerializer(many=True)
+    result = serializers.DictField(allow_null=True)
+    view = serializers.DictField(allow_null=True)
+
+
+class GameCreateSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    seats = serializers.IntegerField(min_value=2, max_value=6, default=2)
+    opponents = serializers.ListField(child=serializers.CharField(), default=list, max_length=5)
+    options = serializers.DictField(default=dict)
+    days_per_move = serializers.IntegerField(required=False)
+
+
+class MoveSubmitSerializer(serializers.Serializer):
+    version = serializers.IntegerField(allow_null=True, required=False, default=None)
+    move = serializers.JSONField()
+    idempotency_key = serializers.CharField(max_length=128)
+
+
+ERROR = inline_serializer("Error", {"code": serializers.CharField(), "message": serializers.CharField()})
+
+
+class GameListCreateApi(APIView):
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request):
+        games = selectors.games_for_user(user=request.user)
+        return Response([game_payload(g, request.user) for g in games])
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR})
+    def post(self, request):
+        data = GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        names = data.validated_data["opponents"]
+        users = get_user_model().objects.in_bulk(names, field_name="username")
+        missing = [n for n in names if n not in users]
+        if missing:
+            raise GameError(UNKNOWN_PLAYER, f"No player called {missing[0]!r}.")
+        game = services.game_create(
+            creator=request.user,
+            kind=data.validated_data["kind"],
+            seats=data.validated_data["seats"],
+            options=data.validated_data["options"],
+            opponents=[users[n] for n in names],
+            days_per_move=data.validated_data.get("days_per_move"),
+        )
+        game = selectors.game_with_seats(game_id=game.pk)
+        return Response(game_payload(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class SeekListApi(APIView):
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request):
+        return Response([game_payload(g, request.user) for g in selectors.open_seeks()])
+
+
+class SeekAcceptApi(APIView):
+    @extend_schema(request=None, responses={200: GameSerializer, 409: ERROR})
+    def post(self, request, game_id: int):
+        services.seek_accept(game_id=game_id, user=request.user)
+        game = selectors.game_with_seats(game_id=game_id)
+        return Response(game_payload(game, request.user))
+
+
+def _game_or_404(game_id: int):
+    game = selectors.game_with_seats(game_id=game_id)
+    if game is None:
+        raise GameError(NOT_FOUND, "No such game.", 404)
+    return game
+
+
+class GameDetailApi(APIView):
+    @extend_schema(responses={200: GameSerializer, 404: ERROR})
+    def get(self, request, game_id: int):
+        """Your seat's view of the game (the spectator view when you have no seat)."""
+        return Response(game_payload(_game_or_404(game_id), request.user))
+
+
+class GameMovesApi(APIView):
+    @extend_schema(
+        responses=inline_serializer(
+            "LogEntry",
+            {
+                "seq": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "source": serializers.CharField(),
+                "created": serializers.DateTimeField(),
+                "move": serializers.DictField(),
+            },
+            many=True,
+        )
+    )
+    def get(self, request, game_id: int):
+        """The move log as your seat may see it."""
+        game = _game_or_404(game_id)
+        seat = access_seat_for_user(game, request.user)
+        moves = selectors.moves_for_game(game=game)
+        return Response(selectors.log_for_seat(game=game, moves=moves, seat_index=seat.index))
+
+    @extend_schema(
+        request=MoveSubmitSerializer,
+        responses={
+            200: inline_serializer(
+                "MoveAccepted",
+                {
+                    "seq": serializers.IntegerField(),
+                    "version": serializers.IntegerField(),
+                    "status": serializers.CharField(),
+                    "view": serializers.DictField(),
+                },
+            ),
+            400: ERROR,
+            403: ERROR,
+            404: ERROR,
+            409: ERROR,
+        },
+    )
+    def post(self, request, game_id: int):
+        """Submit a move.  Retrying with the same ``idempotency_key`` and body returns the first answer."""
+        data = MoveSubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        answer = services.game_submit_move(
+            game_id=game_id,
+            user=request.user,
+            move=data.validated_data["move"],
+            version=data.validated_data["version"],
+            idempotency_key=data.validated_data["idempotency_key"],
+        )
+        return Response(answer)
+
+
+class GameResignApi(APIView):
+    @extend_schema(request=None, responses={200: GameSerializer, 400: ERROR, 403: ERROR})
+    def post(self, request, game_id: int):
+        services.game_resign(game_id=game_id, user=request.user)
+        return Response(game_payload(_game_or_404(game_id), request.user))

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("games/", api.GameListCreateApi.as_view(), name="api-games"),
+    path("games/<int:game_id>/", api.GameDetailApi.as_view(), name="api-game"),
+    path("games/<int:game_id>/moves/", api.GameMovesApi.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/resign/", api.GameResignApi.as_view(), name="api-game-resign"),
+    path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),
+    path("seeks/<int:game_id>/accept/", api.SeekAcceptApi.as_view(), name="api-seek-accept"),
+]

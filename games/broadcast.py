@@ -1,0 +1,34 @@
+"""Tells open sockets that something changed.  Group messages carry no game state, only
+"game N is at version V"; each connection then renders its own seat's view.
+
+Called from ``transaction.on_commit``: if the channel layer is down the move is already committed,
+so the failure is logged and swallowed.
+"""
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        send = async_to_sync(layer.group_send)
+        send(game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
+        for user_id in user_ids:
+            send(user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
+    except Exception:  # the move is committed; a lost notification must not surface as an error
+        logger.exception("broadcast of game %s version %s failed", game_id, version)

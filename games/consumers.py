@@ -1,0 +1,75 @@
+"""WebSocket consumers: one per open game page and one per signed-in user.
+
+Group messages only say "game N is at version V"; each connection then loads the game and renders
+the view of its own user's seat (the spectator view for non-players), so nothing secret crosses a
+group.
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from . import selectors
+from .broadcast import game_group, user_group
+from .presenters import game_payload, render_board
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        if not await database_sync_to_async(self._exists)():
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "game_id"):
+            await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        # Clients may ask for a fresh copy (after a reconnect); moves go through the HTTP API.
+        if content.get("type") == "refresh":
+            await self.send_json(await database_sync_to_async(self._message)())
+
+    async def game_changed(self, event):
+        await self.send_json(await database_sync_to_async(self._message)())
+
+    def _exists(self) -> bool:
+        return selectors.game_with_seats(game_id=self.game_id) is not None
+
+    def _message(self) -> dict:
+        game = selectors.game_with_seats(game_id=self.game_id)
+        payload = game_payload(game, self.scope["user"])
+        return {"type": "game", "game": payload, "html": render_board(game, payload)}
+
+
+class UserConsumer(AsyncJsonWebsocketConsumer):
+    """Feeds the dashboard and the "your move" badge of every page."""
+
+    async def connect(self):
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def games_changed(self, event):
+        await self.send_json(await database_sync_to_async(self._message)(event["game"]))
+
+    def _message(self, game_id: int) -> dict:
+        user = self.scope["user"]
+        game = selectors.game_with_seats(game_id=game_id)
+        payload = game_payload(game, user)
+        return {
+            "type": "games",
+            "game": game_id,
+            "status": payload["status"],
+            "your_move": payload["your_move"],
+            "awaiting": selectors.awaiting_count(user=user),
+        }

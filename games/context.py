@@ -1,0 +1,14 @@
+"""Builds the engine ``Context`` for a game: its lexicon (from the in-process index) and extras."""
+
+from games.engines.base import Context
+
+from .models import Game
+
+
+def context_for(game: Game) -> Context:
+    code = (game.options or {}).get("lexicon")
+    if not code:
+        return Context()
+    from games.lexicon_store import lexicon_for_code  # the Django side of the lexicon index
+
+    return Context(lexicon=lexicon_for_code(code))

@@ -1,0 +1,37 @@
+"""Maps a game kind ("crossword", "turnspell", ...) to its engine.
+
+Built-in engines are imported lazily by dotted path so that importing the registry stays cheap;
+tests may ``register`` an engine of their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Engine
+
+# kind -> "module:attribute" of the engine instance.  A game issue adds its line here.
+BUILTIN: dict[str, str] = {}
+
+_engines: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    _engines[engine.kind] = engine
+    return engine
+
+
+def unregister(kind: str) -> None:
+    _engines.pop(kind, None)
+
+
+def get(kind: str) -> Engine:
+    """The engine for ``kind``; KeyError for an unknown kind."""
+    if kind not in _engines:
+        module_name, attr = BUILTIN[kind].split(":")
+        _engines[kind] = getattr(importlib.import_module(module_name), attr)
+    return _engines[kind]
+
+
+def kinds() -> list[str]:
+    return sorted(set(BUILTIN) | set(_engines))

@@ -1,0 +1,103 @@
+"""Persistence for games: a Game row holds the engine state; Seats and the append-only Move log hang off it.
+
+Models hold data and small properties only; every write goes through ``games/services.py``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open", _("Open seek")
+    ACTIVE = "active", _("In progress")
+    FINISHED = "finished", _("Finished")
+    ABORTED = "aborted", _("Aborted")
+
+
+class Game(models.Model):
+    kind = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    seats_count = models.PositiveSmallIntegerField(default=2)
+    status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN)
+    state = models.JSONField(null=True, blank=True)
+    # Bumped by every applied move; clients send the version they saw.
+    version = models.PositiveIntegerField(default=0)
+    # The engine's public turn marker and the version at which it last changed: a client that saw
+    # this turn is not stale even if hidden choices of other seats bumped ``version`` since.
+    turn_id = models.CharField(max_length=64, blank=True)
+    turn_version = models.PositiveIntegerField(default=0)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == GameStatus.ACTIVE
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    score = models.IntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Denormalised from the engine's to_act so that "awaiting my move" is one indexed query.
+    to_act = models.BooleanField(default=False)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    resigned = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False), name="seat_unique_user"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "to_act"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}"
+
+
+class Move(models.Model):
+    """One accepted move, append-only.  Refused moves are never stored."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    payload = models.JSONField()
+    # Which interface submitted it: a player, a deadline timeout, a resignation.
+    source = models.CharField(max_length=16, default="player")
+    idempotency_key = models.CharField(max_length=128)
+    request_hash = models.CharField(max_length=64)
+    # The answer returned to the submitter, returned again for a retried request with the same key.
+    response = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"], name="move_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.seq}"

@@ -1,0 +1,61 @@
+"""Turns a game into what one viewer may receive: the engine's view for their seat plus public
+facts about the seats.  HTML, API JSON and WebSocket messages are all built from this."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string, select_template
+
+from .access import seat_for_user
+from .engines import registry
+from .models import Game, GameStatus
+
+
+def seat_summaries(game: Game) -> list[dict]:
+    return [
+        {
+            "index": s.index,
+            "username": s.user.username if s.user_id else None,
+            "name": s.user.public_name if s.user_id else None,
+            "score": s.score,
+            "rank": s.rank,
+            "to_act": s.to_act,
+            "deadline": s.deadline.isoformat() if s.deadline else None,
+            "resigned": s.resigned,
+        }
+        for s in game.seats.all()
+    ]
+
+
+def game_payload(game: Game, user) -> dict:
+    """Everything the viewer may know about the game, as JSON-ready data."""
+    seat = seat_for_user(game, user)
+    seat_index = seat.index if seat else None
+    view = None
+    if game.status != GameStatus.OPEN and game.state is not None:
+        view = registry.get(game.kind).view(game.state, seat_index)
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "status": game.status,
+        "options": game.options,
+        "days_per_move": game.days_per_move,
+        "version": game.version,
+        "turn_version": game.turn_version,
+        "seat": seat_index,
+        "to_act": [s.index for s in game.seats.all() if s.to_act],
+        "your_move": bool(seat and seat.to_act),
+        "seats": seat_summaries(game),
+        "result": game.result,
+        "view": view,
+    }
+
+
+def board_template(kind: str):
+    return select_template([f"games/kinds/{kind}.html", "games/kinds/generic.html"])
+
+
+def render_board(game: Game, payload: dict, request=None) -> str:
+    """The live part of the game page, re-rendered for each viewer after every change."""
+    return render_to_string(
+        board_template(game.kind).template.name, {"game": game, "p": payload}, request=request
+    )

@@ -1,0 +1,79 @@
+"""Reads behind the game pages and API lists, with related rows fetched up front so that the number
+of queries does not grow with the number of games or moves."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet
+
+from .engines import registry
+from .models import Game, GameStatus, Move, Seat
+
+
+def _seats_with_users() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+
+
+def games_for_user(*, user, include_finished: bool = True) -> list[Game]:
+    """The user's games, those awaiting their move first (soonest deadline first), then the rest
+    newest first.  Each game carries ``my_seat``."""
+    statuses = [GameStatus.OPEN, GameStatus.ACTIVE] + ([GameStatus.FINISHED] if include_finished else [])
+    my_seats = (
+        Seat.objects.filter(user=user, game__status__in=statuses)
+        .select_related("game")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
+    )
+    games = []
+    for seat in my_seats:
+        game = seat.game
+        game.my_seat = seat
+        games.append(game)
+    far = 10**12
+
+    def order(game: Game):
+        seat = game.my_seat
+        waiting = game.status == GameStatus.ACTIVE and seat.to_act
+        active = game.status != GameStatus.FINISHED
+        deadline = seat.deadline.timestamp() if (waiting and seat.deadline) else far
+        return (not waiting, not active, deadline, -(game.created_at.timestamp()))
+
+    return sorted(games, key=order)
+
+
+def open_seeks() -> QuerySet[Game]:
+    return (
+        Game.objects.filter(status=GameStatus.OPEN)
+        .select_related("created_by")
+        .prefetch_related(_seats_with_users())
+        .order_by("-created_at")
+    )
+
+
+def game_with_seats(*, game_id: int) -> Game | None:
+    return Game.objects.filter(pk=game_id).prefetch_related(_seats_with_users()).first()
+
+
+def moves_for_game(*, game: Game) -> QuerySet[Move]:
+    return Move.objects.filter(game=game).order_by("seq")
+
+
+def awaiting_count(*, user) -> int:
+    return Seat.objects.filter(user=user, to_act=True, game__status=GameStatus.ACTIVE).count()
+
+
+def log_for_seat(*, game: Game, moves, seat_index: int | None) -> list[dict]:
+    """The move log as ``seat_index`` may see it: engine moves pass through the engine's
+    ``log_view``; resignations are public."""
+    engine = registry.get(game.kind)
+    entries = []
+    index = 0  # position among engine moves; resignations are not engine moves
+    for move in moves:
+        if move.source == "resign":
+            shown = {"type": "resign"}
+        else:
+            raw = {"seq": move.seq, "index": index, "seat": move.seat, "move": move.payload}
+            shown = engine.log_view(game.state, raw, seat_index)
+            index += 1
+        entries.append(
+            {"seq": move.seq, "seat": move.seat, "source": move.source, "created": move.created_at, "move": shown}
+        )
+    return entries

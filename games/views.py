@@ -1,0 +1,108 @@
+"""Game pages: the dashboard, the lobby, creating a game and the game page itself.
+
+Each view parses input, calls one service or selector, and renders; errors from services are shown
+beside the form with their code.
+"""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import GameError
+from .forms import NewGameForm
+from .presenters import game_payload, render_board
+
+
+def home(request):
+    if request.user.is_authenticated:
+        return redirect("dashboard")
+    return render(request, "games/home.html")
+
+
+@login_required
+def dashboard(request):
+    games = selectors.games_for_user(user=request.user)
+    return render(request, "games/dashboard.html", {"games": games})
+
+
+@login_required
+def lobby(request):
+    return render(
+        request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm()}
+    )
+
+
+@login_required
+def game_new(request):
+    form = NewGameForm(request.POST or None, initial={"kind": request.GET.get("kind"), "opponent": request.GET.get("opponent", "")})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        users = get_user_model().objects.in_bulk(data["opponent"], field_name="username")
+        missing = [name for name in data["opponent"] if name not in users]
+        if missing:
+            form.add_error("opponent", _("No player called %(name)s.") % {"name": missing[0]})
+        else:
+            try:
+                game = services.game_create(
+                    creator=request.user, kind=data["kind"], seats=data["seats"], options=data["options"],
+                    opponents=[users[n] for n in data["opponent"]], days_per_move=data["days_per_move"],
+                )
+            except GameError as exc:
+                form.add_error(None, f"{exc.code}: {exc.message}")
+            else:
+                if game.status == "open":
+                    messages.success(request, _("Your seek is in the lobby."))
+                    return redirect("lobby")
+                return redirect("game_detail", game_id=game.pk)
+    return render(request, "games/new.html", {"form": form})
+
+
+@login_required
+@require_POST
+def seek_accept(request, game_id: int):
+    try:
+        game = services.seek_accept(game_id=game_id, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby")
+    return redirect("game_detail", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def seek_withdraw(request, game_id: int):
+    try:
+        services.seek_withdraw(game_id=game_id, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return redirect("lobby")
+
+
+def game_detail(request, game_id: int):
+    game = selectors.game_with_seats(game_id=game_id)
+    if game is None:
+        raise Http404
+    payload = game_payload(game, request.user)
+    log = selectors.log_for_seat(
+        game=game, moves=selectors.moves_for_game(game=game), seat_index=payload["seat"]
+    ) if game.state is not None else []
+    return render(
+        request,
+        "games/game.html",
+        {"game": game, "p": payload, "board_html": render_board(game, payload, request), "log": log},
+    )
+
+
+@login_required
+@require_POST
+def game_resign(request, game_id: int):
+    try:
+        services.game_resign(game_id=game_id, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return redirect("game_detail", game_id=game_id)

@@ -1,0 +1,7 @@
+"""League pages."""
+
+from django.shortcuts import render
+
+
+def index(request):
+    return render(request, "leagues/index.html")

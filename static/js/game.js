@@ -1,0 +1,67 @@
+// The game page: keeps the board live over a WebSocket and submits moves through the JSON API.
+// Game-specific boards dispatch a "letterpost:move" event with {detail: move}; the generic
+// board uses its JSON move box.
+import { newKey, postJson, socketUrl } from "./api.js";
+
+const root = document.getElementById("game");
+const board = document.getElementById("board");
+const errorBox = document.getElementById("move-error");
+const gameId = root.dataset.game;
+let version = Number(root.dataset.version);
+
+function showError(data) {
+  errorBox.textContent = data ? `${data.code}: ${data.message}` : "";
+  errorBox.hidden = !data;
+}
+
+function applyUpdate(message) {
+  if (message.game.version < version) return;  // an older message overtaken by a newer one
+  version = message.game.version;
+  root.dataset.version = String(version);
+  root.dataset.turnVersion = String(message.game.turn_version);
+  board.innerHTML = message.html;
+  document.dispatchEvent(new CustomEvent("letterpost:board", { detail: message.game }));
+}
+
+export async function submitMove(move) {
+  const key = newKey();
+  const body = { version, move, idempotency_key: key };
+  let result;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { result = await postJson(root.dataset.api, body); break; }
+    catch (e) { await new Promise((r) => setTimeout(r, 500 * (attempt + 1))); }
+  }
+  if (!result) { showError({ code: "NETWORK", message: "Could not reach the server." }); return false; }
+  if (!result.ok) { showError(result.data); return false; }
+  showError(null);
+  socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: "refresh" }));
+  return true;
+}
+window.letterpostSubmitMove = submitMove;
+
+board.addEventListener("submit", async (event) => {
+  const form = event.target.closest("[data-move-form]");
+  if (!form) return;
+  event.preventDefault();
+  let move;
+  try { move = JSON.parse(form.elements.move.value); }
+  catch (e) { showError({ code: "BAD_MOVE", message: "The move is not valid JSON." }); return; }
+  await submitMove(move);
+});
+document.addEventListener("letterpost:move", (event) => submitMove(event.detail));
+
+let socket = null;
+let retry = 0;
+function connect() {
+  socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  socket.onopen = () => { retry = 0; root.dataset.live = "1"; };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "game") applyUpdate(message);
+  };
+  socket.onclose = () => {
+    root.dataset.live = "0";
+    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+  };
+}
+connect();

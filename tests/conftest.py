@@ -1,0 +1,74 @@
+"""Shared fixtures: the toy engine registered as kind "toy", users, API clients, and the service guard.
+
+In CI (``CI=true``) tests that need PostgreSQL or Redis fail when those are missing instead of
+being skipped.
+"""
+
+import os
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.engines import registry
+from tests.factories import UserFactory
+from tests.games.toy_engine import ENGINE as TOY
+
+IN_CI = os.environ.get("CI") == "true"
+
+registry.register(TOY)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # Real hashing costs ~0.2 s per user; tests check behaviour, not hash strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(db):
+    return UserFactory
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user(username="alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user(username="bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user(username="carol")
+
+
+@pytest.fixture
+def api_for():
+    def make(user):
+        client = APIClient()
+        client.force_authenticate(user)
+        return client
+
+    return make
+
+
+def require_service(available: bool, what: str) -> None:
+    """Skip outside CI when a real service is not configured; fail in CI, where it must be."""
+    if available:
+        return
+    if IN_CI:
+        pytest.fail(f"{what} is required in CI but is not configured")
+    pytest.skip(f"{what} not configured (set it up, or run in CI)")
+
+
+@pytest.fixture
+def postgres(settings):
+    require_service(settings.DATABASES["default"]["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
+
+
+@pytest.fixture
+def redis_url(settings):
+    require_service(bool(settings.REDIS_URL), "Redis (REDIS_URL)")
+    return settings.REDIS_URL

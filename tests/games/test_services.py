@@ -1,0 +1,239 @@
+"""The move service: creation, seeks, the move path's checks in order, idempotency, resignation."""
+
+import pytest
+
+from games import services
+from games.errors import GameError
+from games.models import Game, GameStatus, Move
+from tests.games.helpers import snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def submit(game, user, n, version=None, key=None):
+    game.refresh_from_db()
+    return services.game_submit_move(
+        game_id=game.pk, user=user, move={"type": "add", "n": n},
+        version=game.version if version is None else version, idempotency_key=key or f"k-{game.version}-{user.pk}",
+    )
+
+
+def test_challenge_starts_the_game_at_once_with_the_creator_on_seat_zero(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=7)
+    assert game.status == GameStatus.ACTIVE
+    assert [s.user for s in game.seats.order_by("index")] == [alice, bob]
+    seat0 = game.seats.get(index=0)
+    assert seat0.to_act and seat0.deadline is not None
+    assert game.version == 1
+
+
+def test_seek_waits_in_the_lobby_until_accepted(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", seats=2)
+    assert game.status == GameStatus.OPEN and game.state is None
+    services.seek_accept(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+    assert game.seats.get(index=1).user == bob
+
+
+def test_accepting_a_taken_seek_is_refused(alice, bob, carol):
+    game = services.game_create(creator=alice, kind="toy", seats=2)
+    services.seek_accept(game_id=game.pk, user=bob)
+    with pytest.raises(GameError) as exc:
+        services.seek_accept(game_id=game.pk, user=carol)
+    assert exc.value.code == "SEEK_NOT_OPEN"
+
+
+def test_accepting_your_own_seek_is_refused_and_writes_nothing(alice):
+    game = services.game_create(creator=alice, kind="toy", seats=3)
+    before = snapshot(game.pk)
+    with pytest.raises(GameError) as exc:
+        services.seek_accept(game_id=game.pk, user=alice)
+    assert exc.value.code == "ALREADY_SEATED"
+    assert snapshot(game.pk) == before
+
+
+def test_three_seat_seek_starts_when_the_last_seat_is_taken(alice, bob, carol):
+    game = services.game_create(creator=alice, kind="toy", seats=3)
+    services.seek_accept(game_id=game.pk, user=bob)
+    assert Game.objects.get(pk=game.pk).status == GameStatus.OPEN
+    services.seek_accept(game_id=game.pk, user=carol)
+    assert Game.objects.get(pk=game.pk).status == GameStatus.ACTIVE
+
+
+@pytest.mark.parametrize(
+    "kwargs, code",
+    [
+        ({"kind": "nonsense"}, "UNKNOWN_KIND"),
+        ({"kind": "toy", "options": {"mode": "sideways"}}, "BAD_OPTIONS"),
+        ({"kind": "toy", "seats": 9}, "BAD_OPTIONS"),
+        ({"kind": "toy", "days_per_move": 4}, "BAD_OPTIONS"),
+    ],
+)
+def test_bad_game_settings_are_refused_and_nothing_is_created(alice, kwargs, code):
+    with pytest.raises(GameError) as exc:
+        services.game_create(creator=alice, **kwargs)
+    assert exc.value.code == code
+    assert Game.objects.count() == 0
+
+
+def test_challenging_yourself_is_refused(alice):
+    with pytest.raises(GameError) as exc:
+        services.game_create(creator=alice, kind="toy", opponents=[alice])
+    assert exc.value.code == "BAD_REQUEST"
+    assert Game.objects.count() == 0
+
+
+def test_a_move_is_applied_logged_and_passes_the_turn(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    answer = submit(game, alice, 3)
+    game.refresh_from_db()
+    assert answer["version"] == 2 and answer["seq"] == 2
+    assert game.state["total"] == 3
+    assert Move.objects.get(game=game).payload == {"type": "add", "n": 3}
+    assert game.seats.get(index=1).to_act and not game.seats.get(index=0).to_act
+    assert game.seats.get(index=0).deadline is None
+
+
+@pytest.mark.parametrize(
+    "who, move, version, code",
+    [
+        ("bob", {"type": "add", "n": 1}, None, "NOT_YOUR_TURN"),
+        ("carol", {"type": "add", "n": 1}, None, "NOT_YOUR_GAME"),
+        ("alice", {"type": "add", "n": 9}, None, "BAD_MOVE"),
+        ("alice", {"type": "fly"}, None, "BAD_MOVE"),
+        ("alice", "not an object", None, "BAD_MOVE"),
+        ("alice", {"type": "add", "n": 1}, 99, "STALE_VERSION"),
+    ],
+)
+def test_every_refusal_leaves_the_database_unchanged(alice, bob, carol, who, move, version, code):
+    users = {"alice": alice, "bob": bob, "carol": carol}
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 1)
+    submit(game, bob, 1)
+    game.refresh_from_db()
+    before = snapshot(game.pk)
+    with pytest.raises(GameError) as exc:
+        services.game_submit_move(
+            game_id=game.pk, user=users[who], move=move,
+            version=game.version if version is None else version, idempotency_key="refused",
+        )
+    assert exc.value.code == code
+    assert snapshot(game.pk) == before
+
+
+def test_a_version_older_than_the_turn_is_stale(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 1)
+    with pytest.raises(GameError) as exc:
+        submit(game, bob, 1, version=1)
+    assert exc.value.code == "STALE_VERSION" and exc.value.status == 409
+
+
+def test_unknown_game_is_not_found(alice):
+    with pytest.raises(GameError) as exc:
+        services.game_submit_move(game_id=12345, user=alice, move={}, version=1, idempotency_key="x")
+    assert exc.value.status == 404
+
+
+def test_same_key_and_body_returns_the_first_answer_and_applies_once(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    first = submit(game, alice, 2, version=1, key="same")
+    again = submit(game, alice, 2, version=1, key="same")
+    assert again == first
+    assert Move.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).state["total"] == 2
+
+
+def test_same_key_with_another_body_is_refused(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 2, version=1, key="same")
+    before = snapshot(game.pk)
+    with pytest.raises(GameError) as exc:
+        submit(game, alice, 3, version=1, key="same")
+    assert exc.value.code == "IDEMPOTENCY_KEY_REUSED"
+    assert snapshot(game.pk) == before
+
+
+def test_simultaneous_choice_by_another_seat_does_not_make_yours_stale(alice, bob, carol):
+    game = services.game_create(
+        creator=alice, kind="toy", opponents=[bob, carol], options={"mode": "simultaneous"}, seed=1
+    )
+    seen = game.version
+    submit(game, alice, 1, version=seen)
+    submit(game, bob, 2, version=seen)  # alice's hidden choice bumped the version
+    answer = submit(game, carol, 3, version=seen)
+    game.refresh_from_db()
+    assert game.state["total"] == 6 and game.state["turn"] == 1
+    assert answer["version"] == seen + 3
+
+
+def test_simultaneous_second_choice_in_a_turn_is_already_chosen(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], options={"mode": "simultaneous"})
+    submit(game, alice, 1)
+    before = snapshot(game.pk)
+    with pytest.raises(GameError) as exc:
+        submit(game, alice, 2)
+    assert exc.value.code == "ALREADY_CHOSEN"
+    assert snapshot(game.pk) == before
+
+
+def test_finishing_move_records_result_and_ranks(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 4}, seed=1)
+    submit(game, alice, 3)
+    submit(game, bob, 1)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.result["ranks"] == [1, 2]
+    assert [s.rank for s in game.seats.order_by("index")] == [1, 2]
+    assert not game.seats.filter(to_act=True).exists()
+    with pytest.raises(GameError) as exc:
+        submit(game, alice, 1)
+    assert exc.value.code == "GAME_NOT_ACTIVE"
+
+
+def test_resigning_a_two_player_game_ends_it_with_the_opponent_first(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 3)
+    services.game_resign(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.result["reason"] == "resignation"
+    assert [s.rank for s in game.seats.order_by("index")] == [2, 1]
+
+
+def test_resigning_a_three_player_game_lets_the_others_finish(alice, bob, carol):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob, carol], seed=1, options={"target": 30})
+    services.game_resign(game_id=game.pk, user=alice)  # alice was to act: auto-played at once
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+    assert game.seats.get(index=1).to_act
+    auto = Move.objects.filter(game=game, source="auto")
+    assert auto.count() == 1 and auto.get().seat == 0
+    while game.status == GameStatus.ACTIVE:
+        seat = game.seats.get(to_act=True)
+        submit(game, seat.user, 3)
+        game.refresh_from_db()
+    assert game.seats.get(index=0).rank == 3 or game.result["ranks"][0] >= 2
+
+
+def test_resigning_twice_or_a_finished_game_is_refused(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    services.game_resign(game_id=game.pk, user=alice)
+    before = snapshot(game.pk)
+    with pytest.raises(GameError):
+        services.game_resign(game_id=game.pk, user=bob)
+    assert snapshot(game.pk) == before
+
+
+def test_system_move_with_the_same_key_applies_once(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    key = f"timeout:{game.pk}:{game.version}:0"
+    first = services.game_submit_system_move(
+        game_id=game.pk, seat_index=0, move={"type": "add", "n": 1}, source="timeout", idempotency_key=key
+    )
+    again = services.game_submit_system_move(
+        game_id=game.pk, seat_index=0, move={"type": "add", "n": 1}, source="timeout", idempotency_key=key
+    )
+    assert first is not None and again is None
+    assert Move.objects.filter(game=game).count() == 1
