@@ -229,6 +229,8 @@ X_FRAME_OPTIONS = "DENY"
 # Allowed correspondence time controls, in days per move.
 DAYS_PER_MOVE_CHOICES = [1, 2, 3, 5, 7, 10, 14]
 DEFAULT_DAYS_PER_MOVE = 3
+# Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).
+EXTRA_GAME_ENGINES = env.list("EXTRA_GAME_ENGINES", default=[])
 
 LOGGING = {
     "version": 1,

@@ -32,14 +32,13 @@ def dashboard(request):
 
 @login_required
 def lobby(request):
-    return render(
-        request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm()}
-    )
+    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm()})
 
 
 @login_required
 def game_new(request):
-    form = NewGameForm(request.POST or None, initial={"kind": request.GET.get("kind"), "opponent": request.GET.get("opponent", "")})
+    initial = {"kind": request.GET.get("kind"), "opponent": request.GET.get("opponent", "")}
+    form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         users = get_user_model().objects.in_bulk(data["opponent"], field_name="username")

@@ -72,3 +72,42 @@ def postgres(settings):
 def redis_url(settings):
     require_service(bool(settings.REDIS_URL), "Redis (REDIS_URL)")
     return settings.REDIS_URL
+
+
+@pytest.fixture
+def celery_worker_process(settings, transactional_db):
+    """A real Celery worker in a subprocess, on the broker from the environment, using this test
+    run's database.  Tests that need one use ``transactional_db`` so the worker sees their rows."""
+    import subprocess
+    import sys
+    import time
+
+    from django.db import connection
+
+    broker = settings.CELERY_BROKER_URL
+    real_broker = broker != "memory://" and not settings.CELERY_TASK_ALWAYS_EAGER
+    require_service(real_broker, "a Celery broker (CELERY_BROKER_URL)")
+    db = connection.settings_dict
+    require_service(db["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
+    env = dict(os.environ)
+    env["EXTRA_GAME_ENGINES"] = "tests.games.toy_engine:ENGINE"
+    env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--purge", "-l", "warning"],
+        env=env,
+        cwd=settings.BASE_DIR,
+    )
+    from config.celery import app
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail("the Celery worker exited at start")
+        if app.control.ping(timeout=1):
+            break
+    else:
+        process.kill()
+        pytest.fail("the Celery worker did not answer a ping within 60 s")
+    yield process
+    process.terminate()
+    process.wait(30)

@@ -21,6 +21,12 @@ def register(engine: Engine) -> Engine:
     return engine
 
 
+def register_path(path: str) -> Engine:
+    """Register the engine at "module:attribute"."""
+    module_name, attr = path.split(":")
+    return register(getattr(importlib.import_module(module_name), attr))
+
+
 def unregister(kind: str) -> None:
     _engines.pop(kind, None)
 

@@ -8,6 +8,8 @@ def snapshot(game_id: int):
     game = Game.objects.get(pk=game_id)
     return (
         (game.state, game.version, game.turn_id, game.turn_version, game.status, game.result),
-        list(Seat.objects.filter(game_id=game_id).values_list("index", "score", "to_act", "deadline", "rank", "resigned")),
+        list(
+            Seat.objects.filter(game_id=game_id).values_list("index", "score", "to_act", "deadline", "rank", "resigned")
+        ),
         list(Move.objects.filter(game_id=game_id).values_list("seq", "seat", "payload", "idempotency_key")),
     )

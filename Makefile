@@ -1,0 +1,44 @@
+# Letterpost: `make run` serves the site, `make test` runs the whole suite.
+# Both create the virtualenv and install the pinned requirements on first use.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: install run test bench lint migrate starter prod
+
+$(BIN)/.installed: requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(BIN)/.installed
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+starter: migrate
+	$(BIN)/python manage.py load_starter_data
+
+run: starter
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT)
+
+test: install
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python bench/run_all.py
+
+lint: install
+	$(BIN)/ruff check .
+
+# Production-like: web + worker + beat together (needs DATABASE_URL, REDIS_URL and SECRET_KEY set).
+prod: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/python manage.py load_starter_data
+	$(BIN)/honcho start

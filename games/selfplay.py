@@ -1,0 +1,93 @@
+"""Self-play: complete games with random legal moves, checked after every move.
+
+After each move: replaying the log from the seed reproduces the state exactly, the state survives a
+JSON round trip, and no seat's view (nor the spectator's), nor any log entry as that seat sees it,
+holds a secret hidden from that seat.  Framework-free, so the engine tests can use it too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from .engines.base import Context, Engine, IllegalMove, leaks, rng_for
+
+MAX_MOVES = 5000
+
+
+@dataclass
+class SelfPlayResult:
+    seed: int
+    moves: int = 0
+    outcome: dict | None = None
+    failures: list[str] = field(default_factory=list)
+
+
+def _views_clean(engine: Engine, state: dict, log: list[dict], seats: int) -> list[str]:
+    problems = []
+    for seat in [*range(seats), None]:
+        found = leaks(engine, state, seat, engine.view(state, seat))
+        if found:
+            problems.append(f"view of seat {seat} leaks {found!r}")
+        for entry in log:
+            shown = engine.log_view(state, entry, seat)
+            found = leaks(engine, state, seat, shown)
+            if found:
+                problems.append(f"log entry {entry['index']} as seat {seat} sees it leaks {found!r}")
+    return problems
+
+
+def play_one(
+    engine: Engine, *, seats: int, options: dict, seed: int, ctx: Context, check_every_move: bool = True
+) -> SelfPlayResult:
+    result = SelfPlayResult(seed=seed)
+    state = engine.setup(seats, options, seed)
+    rng = rng_for(seed, "selfplay")
+    log: list[dict] = []
+    while engine.outcome(state) is None:
+        if result.moves >= MAX_MOVES:
+            result.failures.append(f"no outcome after {MAX_MOVES} moves")
+            return result
+        to_act = sorted(engine.to_act(state))
+        if not to_act:
+            result.failures.append("nobody is to act but the game has no outcome")
+            return result
+        seat = rng.choice(to_act)
+        move = engine.random_move(state, seat, rng, ctx)
+        try:
+            state = engine.apply(state, seat, move, ctx)
+        except IllegalMove as exc:
+            result.failures.append(f"random_move produced an illegal move {move!r}: {exc.code} {exc.message}")
+            return result
+        log.append({"seq": len(log) + 2, "index": len(log), "seat": seat, "move": move})
+        result.moves += 1
+        if json.loads(json.dumps(state)) != state:
+            result.failures.append(f"state after move {result.moves} does not survive a JSON round trip")
+        if check_every_move or engine.outcome(state) is not None:
+            replayed = engine.setup(seats, options, seed)
+            for entry in log:
+                replayed = engine.apply(replayed, entry["seat"], entry["move"], ctx)
+            if replayed != state:
+                result.failures.append(f"replay differs from the played state after move {result.moves}")
+            result.failures.extend(_views_clean(engine, state, log, seats))
+        if result.failures:
+            return result
+    result.outcome = engine.outcome(state).to_json()
+    return result
+
+
+def play_many(
+    engine: Engine,
+    *,
+    games: int,
+    seed: int,
+    options: dict,
+    ctx: Context,
+    seats_for: Callable[[int], int] | None = None,
+) -> Iterator[SelfPlayResult]:
+    for number in range(games):
+        game_seed = rng_for(seed, "game", number).randrange(2**62)
+        span = engine.max_seats - engine.min_seats + 1
+        seats = seats_for(number) if seats_for else engine.min_seats + number % span
+        yield play_one(engine, seats=seats, options=options, seed=game_seed, ctx=ctx)

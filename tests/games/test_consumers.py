@@ -1,0 +1,116 @@
+"""WebSocket consumers: live updates per game and per user, each rendered for its own viewer."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from games import broadcast, services
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def connect(path, user=None):
+    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+    if user is not None:
+        communicator.scope["user"] = user
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+@pytest.fixture
+def game(alice, bob):
+    return services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
+
+
+async def move(game, user, n, version):
+    return await sync_to_async(services.game_submit_move)(
+        game_id=game.pk, user=user, move={"type": "add", "n": n}, version=version, idempotency_key=f"{version}"
+    )
+
+
+async def test_a_move_reaches_the_other_players_socket_with_their_own_view(game, alice, bob):
+    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", bob)
+    assert connected
+    await move(game, alice, 2, 1)
+    message = await sock.receive_json_from(timeout=3)
+    assert message["type"] == "game"
+    assert message["game"]["version"] == 2 and message["game"]["seat"] == 1
+    assert message["game"]["view"]["my_card"] == game.state["cards"][1]
+    assert game.state["cards"][0] not in str(message)
+    assert "Your move" in message["html"]
+    await sock.disconnect()
+
+
+async def test_a_spectators_socket_receives_no_hidden_data(game, alice, carol):
+    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", carol)
+    assert connected
+    await move(game, alice, 1, 1)
+    message = await sock.receive_json_from(timeout=3)
+    assert message["game"]["seat"] is None
+    for card in game.state["cards"]:
+        assert card not in str(message)
+    await sock.disconnect()
+
+
+async def test_an_anonymous_socket_may_watch_but_sees_no_secrets(game, alice):
+    from django.contrib.auth.models import AnonymousUser
+
+    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", AnonymousUser())
+    assert connected
+    await move(game, alice, 1, 1)
+    message = await sock.receive_json_from(timeout=3)
+    assert all(card not in str(message) for card in game.state["cards"])
+    await sock.disconnect()
+
+
+async def test_group_messages_carry_no_game_state(game, alice):
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(broadcast.game_group(game.pk), channel)
+    await move(game, alice, 3, 1)
+    message = await layer.receive(channel)
+    assert message == {"type": "game.changed", "game": game.pk, "version": 2}
+
+
+async def test_the_user_socket_says_your_move(game, alice, bob):
+    sock, connected, _ = await connect("/ws/me/", bob)
+    assert connected
+    await move(game, alice, 1, 1)
+    message = await sock.receive_json_from(timeout=3)
+    assert message == {"type": "games", "game": game.pk, "status": "active", "your_move": True, "awaiting": 1}
+    await sock.disconnect()
+
+
+async def test_the_user_socket_refuses_anonymous_users():
+    from django.contrib.auth.models import AnonymousUser
+
+    _, connected, code = await connect("/ws/me/", AnonymousUser())
+    assert not connected and code == 4401
+
+
+async def test_unknown_game_socket_is_closed(alice):
+    _, connected, code = await connect("/ws/games/424242/", alice)
+    assert not connected and code == 4404
+
+
+async def test_a_foreign_origin_is_refused(game, bob):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/games/{game.pk}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_moves_still_commit_when_the_channel_layer_is_down(game, alice, monkeypatch, caplog):
+    class Broken:
+        async def group_send(self, *args, **kwargs):
+            raise ConnectionError("channel layer down")
+
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: Broken())
+    answer = await move(game, alice, 2, 1)
+    assert answer["version"] == 2
+    await sync_to_async(game.refresh_from_db)()
+    assert game.state["total"] == 2
+    assert "broadcast of game" in caplog.text

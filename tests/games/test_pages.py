@@ -1,0 +1,130 @@
+"""Server-rendered pages: dashboard (awaiting my move first), lobby, new game, game page, resign,
+with the number of queries pinned so it does not grow with games or moves."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Game, GameStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def play(game, user, n=1):
+    game.refresh_from_db()
+    services.game_submit_move(
+        game_id=game.pk, user=user, move={"type": "add", "n": n}, version=game.version,
+        idempotency_key=f"{game.pk}-{game.version}",
+    )
+
+
+def count_queries(client, url):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_dashboard_lists_games_awaiting_my_move_first(client, alice, bob):
+    waiting = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    mine = services.game_create(creator=bob, kind="toy", opponents=[alice], seed=2)
+    play(mine, bob)  # now alice is to move in `mine` too
+    play(waiting, alice)  # alice waits on bob here
+    client.force_login(alice)
+    html = client.get("/games/").content.decode()
+    assert html.index(f'data-game="{mine.pk}"') < html.index(f'data-game="{waiting.pk}"')
+    assert "Your move" in html
+
+
+def test_dashboard_query_count_is_constant_in_games(client, alice, make_user):
+    client.force_login(alice)
+    services.game_create(creator=alice, kind="toy", opponents=[make_user()], seed=1)
+    few = count_queries(client, "/games/")
+    for i in range(6):
+        game = services.game_create(creator=alice, kind="toy", opponents=[make_user(), make_user()], seed=i)
+        play(game, alice)
+    assert count_queries(client, "/games/") == few
+
+
+def test_game_page_query_count_is_constant_in_moves(client, alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1, options={"target": 500})
+    client.force_login(alice)
+    play(game, alice)
+    few = count_queries(client, f"/games/{game.pk}/")
+    for _ in range(10):
+        play(game, bob)
+        play(game, alice)
+    assert count_queries(client, f"/games/{game.pk}/") == few
+
+
+def test_game_api_query_counts_are_constant_in_games_and_moves(alice, bob, make_user, api_for):
+    client = api_for(alice)
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1, options={"target": 500})
+    play(game, alice)
+    urls = (f"/api/games/{game.pk}/", f"/api/games/{game.pk}/moves/", "/api/games/")
+    detail, log, mine = (count_queries(client, u) for u in urls)
+    for i in range(5):
+        play(game, bob)
+        play(game, alice)
+        services.game_create(creator=alice, kind="toy", opponents=[make_user()], seed=i)
+    assert count_queries(client, f"/api/games/{game.pk}/") == detail
+    assert count_queries(client, f"/api/games/{game.pk}/moves/") == log
+    assert count_queries(client, "/api/games/") == mine
+
+
+def test_game_page_shows_my_view_and_the_log(client, alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    play(game, alice, 3)
+    client.force_login(bob)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert game.state["cards"][1] in html and game.state["cards"][0] not in html
+    assert 'data-seq="2"' in html and "Your move" in html
+
+
+def test_new_game_form_challenges_a_player(client, alice, bob):
+    client.force_login(alice)
+    response = client.post(
+        "/games/new/", {"kind": "toy", "opponent": "bob", "seats": 2, "days_per_move": 3, "options": ""}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.status == GameStatus.ACTIVE
+
+
+def test_new_game_form_with_unknown_opponent_shows_an_error_and_creates_nothing(client, alice):
+    client.force_login(alice)
+    response = client.post("/games/new/", {"kind": "toy", "opponent": "ghost", "seats": 2, "days_per_move": 3})
+    assert response.status_code == 200 and "No player called ghost" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_new_game_form_with_bad_options_json_is_refused(client, alice):
+    client.force_login(alice)
+    response = client.post("/games/new/", {"kind": "toy", "seats": 2, "days_per_move": 3, "options": "{oops"})
+    assert "JSON object" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_seek_posted_and_accepted_in_the_lobby(client, alice, bob):
+    client.force_login(alice)
+    client.post("/games/new/", {"kind": "toy", "seats": 2, "days_per_move": 3, "options": ""})
+    seek = Game.objects.get(status=GameStatus.OPEN)
+    client.force_login(bob)
+    assert f'data-seek="{seek.pk}"' in client.get("/lobby/").content.decode()
+    response = client.post(f"/lobby/{seek.pk}/accept/")
+    assert response["Location"] == f"/games/{seek.pk}/"
+    assert Game.objects.get(pk=seek.pk).status == GameStatus.ACTIVE
+
+
+def test_resign_from_the_game_page(client, alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    client.force_login(alice)
+    client.post(f"/games/{game.pk}/resign/")
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.result["ranks"] == [2, 1]
+
+
+def test_pages_need_login(client):
+    assert client.get("/games/")["Location"].startswith("/accounts/login/")
+    assert client.get("/lobby/")["Location"].startswith("/accounts/login/")
