@@ -89,6 +89,8 @@ def game_create(
     seat 0); without, it is an open seek that others accept in the lobby."""
     engine = engine_for(kind)
     options = dict(options or {})
+    if hasattr(engine, "default_lexicon"):
+        options.setdefault("lexicon", engine.default_lexicon(options))
     seed = secrets.randbits(62) if seed is None else seed
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
     if days not in settings.DAYS_PER_MOVE_CHOICES:
@@ -427,6 +429,11 @@ def _queue_broadcast(game: Game, seats: list[Seat]) -> None:
     game_id, version = game.pk, game.version
     user_ids = [s.user_id for s in seats if s.user_id]
     transaction.on_commit(lambda: broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids))
+    if game.status == GameStatus.FINISHED:
+        from .tasks import game_finished
+
+        # Ratings and standings follow the result; robust: their failure never undoes the game's end.
+        transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
 
 
 __all__ = [

@@ -14,6 +14,15 @@ from .replay import verify_game
 logger = logging.getLogger(__name__)
 
 
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def game_finished(game_id: int) -> None:
+    """After a game ends: ratings and league standings.  Each step is idempotent (rating changes
+    are stored per game and player), so a retried or repeated task changes nothing twice."""
+    from leagues.services import game_result_recorded
+
+    game_result_recorded(game_id=game_id)
+
+
 @shared_task
 def games_verify(game_ids: list[int] | None = None) -> dict:
     games = Game.objects.exclude(state=None).order_by("pk")

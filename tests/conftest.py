@@ -7,10 +7,8 @@ being skipped.
 import os
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.engines import registry
-from tests.factories import UserFactory
 from tests.games.toy_engine import ENGINE as TOY
 
 IN_CI = os.environ.get("CI") == "true"
@@ -26,6 +24,8 @@ def fast_password_hashing(settings):
 
 @pytest.fixture
 def make_user(db):
+    from tests.factories import UserFactory  # needs Django set up; engine tests run without it
+
     return UserFactory
 
 
@@ -46,6 +46,8 @@ def carol(make_user):
 
 @pytest.fixture
 def api_for():
+    from rest_framework.test import APIClient
+
     def make(user):
         client = APIClient()
         client.force_authenticate(user)

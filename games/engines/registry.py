@@ -11,7 +11,10 @@ import importlib
 from .base import Engine
 
 # kind -> "module:attribute" of the engine instance.  A game issue adds its line here.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "crossword": "games.engines.crossword:ENGINE",
+    "turnspell": "games.engines.turnspell:ENGINE",
+}
 
 _engines: dict[str, Engine] = {}
 
