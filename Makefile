@@ -27,11 +27,13 @@ starter: migrate
 run: starter
 	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT)
 
+# The connection pool is off in tests: pooled connections would outlive the test database.
 test: install
-	$(BIN)/pytest $(PYTEST_ARGS)
+	DATABASE_POOL=$${DATABASE_POOL:-false} $(BIN)/pytest $(PYTEST_ARGS)
 
 bench: install
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/move_submission.py
+	$(BIN)/python bench/lexicon_bench.py
 
 lint: install
 	$(BIN)/ruff check .

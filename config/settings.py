@@ -87,7 +87,15 @@ TEMPLATES = [
 # ---------------------------------------------------------------------------
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+DATABASES["default"].setdefault("CONN_MAX_AGE", 0)
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and env.bool("DATABASE_POOL", default=True):
+    # Under ASGI every request runs in its own thread, so persistent connections pile up; a
+    # connection pool (psycopg_pool, through Django) reuses a bounded set instead.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN", default=2),
+        "max_size": env.int("DATABASE_POOL_MAX", default=20),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Concurrent requests under the ASGI server wait for the write lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

@@ -5,6 +5,7 @@ Called from ``transaction.on_commit``: if the channel layer is down the move is 
 so the failure is logged and swallowed.
 """
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -21,14 +22,21 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
+    # One hop into the event loop for all groups, sent concurrently: each send is a Redis round trip.
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
 def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
     try:
         layer = get_channel_layer()
         if layer is None:
             return
-        send = async_to_sync(layer.group_send)
-        send(game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
-        for user_id in user_ids:
-            send(user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
+        messages = [(game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})]
+        messages += [
+            (user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
+            for user_id in user_ids
+        ]
+        async_to_sync(_send_all)(layer, messages)
     except Exception:  # the move is committed; a lost notification must not surface as an error
         logger.exception("broadcast of game %s version %s failed", game_id, version)

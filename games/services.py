@@ -280,9 +280,12 @@ def _apply_move(
         raise IllegalMove("BAD_MOVE", "A move must be a JSON object.")
     state = engine.apply(game.state, seat_index, move, context_for(game))
     seats = list(game.seats.all())
+    auto_seats = any(s.resigned for s in seats)
     first = _record(
         game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, request_hash=request_hash, now=now,
+        # Without auto-played seats the answer is known before the insert: one UPDATE fewer.
+        answer_for=None if auto_seats else seat_index,
     )
     # Seats that resigned from a multi-seat game are played by their timeout move, so the others finish.
     for _ in range(MAX_AUTO_MOVES):
@@ -298,22 +301,27 @@ def _apply_move(
             user=None, source="auto", idempotency_key=f"auto:{game.version + 1}:{due[0]}",
             request_hash=_request_hash(auto_move, None), now=now,
         )
-    response = {
-        "seq": first.seq,
-        "version": game.version,
-        "status": game.status,
-        "view": engine.view(game.state, seat_index),
-    }
-    first.response = response
-    first.save(update_fields=["response"])
+    if first.response:
+        response = first.response
+    else:
+        response = _answer(game, engine, first.seq, seat_index)
+        first.response = response
+        first.save(update_fields=["response"])
     _queue_broadcast(game, seats)
     return response
 
 
+def _answer(game: Game, engine: Engine, seq: int, seat_index: int) -> dict:
+    """What the submitter receives (and receives again for a retried request)."""
+    return {"seq": seq, "version": game.version, "status": game.status, "view": engine.view(game.state, seat_index)}
+
+
 def _record(
-    *, game, engine, seats, state, seat_index, move, user, source, idempotency_key, request_hash, now
+    *, game, engine, seats, state, seat_index, move, user, source, idempotency_key, request_hash, now,
+    answer_for: int | None = None,
 ) -> Move:
-    """Persist an applied move: the log row, the new state and version, seats and deadlines."""
+    """Persist an applied move: the log row, the new state and version, seats and deadlines.
+    With ``answer_for``, the submitter's answer is stored with the row in the same insert."""
     game.state = state
     game.version += 1
     turn_id = str(engine.turn_id(state))
@@ -321,6 +329,13 @@ def _record(
     if turn_changed:
         game.turn_id = turn_id
         game.turn_version = game.version
+    outcome = engine.outcome(state)
+    fields = ["state", "version", "turn_id", "turn_version"]
+    if outcome is not None:
+        game.status = GameStatus.FINISHED
+        game.finished_at = now
+        game.result = outcome.to_json()
+        fields += ["status", "finished_at", "result"]
     row = Move.objects.create(
         game=game,
         seq=game.version,
@@ -330,14 +345,8 @@ def _record(
         source=source,
         idempotency_key=idempotency_key,
         request_hash=request_hash,
+        response=_answer(game, engine, game.version, answer_for) if answer_for is not None else {},
     )
-    outcome = engine.outcome(state)
-    fields = ["state", "version", "turn_id", "turn_version"]
-    if outcome is not None:
-        game.status = GameStatus.FINISHED
-        game.finished_at = now
-        game.result = outcome.to_json()
-        fields += ["status", "finished_at", "result"]
     game.save(update_fields=fields)
     _sync_seats(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed,
                 acted=seat_index, outcome=outcome)

@@ -14,6 +14,7 @@ from .base import Engine
 BUILTIN: dict[str, str] = {
     "crossword": "games.engines.crossword:ENGINE",
     "turnspell": "games.engines.turnspell:ENGINE",
+    "spellcrafter": "games.engines.spellcrafter:ENGINE",
 }
 
 _engines: dict[str, Engine] = {}
