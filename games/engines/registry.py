@@ -15,6 +15,7 @@ BUILTIN: dict[str, str] = {
     "crossword": "games.engines.crossword:ENGINE",
     "turnspell": "games.engines.turnspell:ENGINE",
     "spellcrafter": "games.engines.spellcrafter:ENGINE",
+    "spell": "games.engines.spell:ENGINE",
 }
 
 _engines: dict[str, Engine] = {}
