@@ -34,6 +34,7 @@ test: install
 bench: install
 	$(BIN)/python bench/move_submission.py
 	$(BIN)/python bench/lexicon_bench.py
+	$(BIN)/python bench/league_bench.py
 
 lint: install
 	$(BIN)/ruff check .

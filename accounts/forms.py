@@ -12,3 +12,9 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ["display_name", "time_zone", "language"]
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                help_text=_("Leave empty to start now."))
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=30, initial=7)

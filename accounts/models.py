@@ -29,3 +29,31 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+
+class Vacation(models.Model):
+    """Time away: while it lasts the player's deadlines stand still (they are pushed back by the time
+    away when it ends).  Written only by ``accounts/vacations.py``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField(_("starts"))
+    ends_at = models.DateTimeField(_("ends"))
+    # Set when it is over (at its end, switched off, or the player moved) and their deadlines shifted.
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["starts_at"]
+        indexes = [
+            models.Index(fields=["user", "starts_at"]),
+            models.Index(fields=["ends_at"], condition=models.Q(ended_at__isnull=True), name="vacation_open_end"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.starts_at:%Y-%m-%d} – {self.ends_at:%Y-%m-%d}"
+
+    @property
+    def until(self):
+        return self.ended_at or self.ends_at

@@ -23,3 +23,29 @@ def profile_edit(request):
 def profile_detail(request, username: str):
     player = get_object_or_404(User, username=username, is_active=True)
     return render(request, "accounts/profile_detail.html", {"player": player})
+
+
+@login_required
+def vacation(request):
+    """Book time away, or switch it off; the allowance and what is booked are shown beside the form."""
+    from django.utils import timezone
+
+    from .forms import VacationForm
+    from .vacations import VacationError, vacation_book, vacation_end, vacation_overview
+
+    form = VacationForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if "end" in request.POST:
+                vacation_end(user=request.user)
+                messages.success(request, _("Your vacation is over: welcome back."))
+                return redirect("vacation")
+            if form.is_valid():
+                vacation_book(user=request.user, days=form.cleaned_data["days"],
+                              starts_on=form.cleaned_data["starts_on"])
+                messages.success(request, _("Your vacation is booked; your clocks stop while you are away."))
+                return redirect("vacation")
+        except VacationError as exc:
+            form.add_error(None, f"{exc.code}: {exc.message}")
+    overview = vacation_overview(user=request.user, now=timezone.now())
+    return render(request, "accounts/vacation.html", {"form": form, **overview})

@@ -46,6 +46,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leagues",
+    "notifications",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -58,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "moderation.middleware.SuspendedUserMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
@@ -77,6 +80,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.awaiting",
+                "moderation.context_processors.moderation_warnings",
             ],
         },
     },
@@ -155,6 +160,7 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_ADAPTER = "moderation.adapters.AccountAdapter"  # refuses suspended players at login
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http" if DEBUG else "https")
 # allauth's own defaults, spelled out: they are counted in the cache above (Redis in production).
 ACCOUNT_RATE_LIMITS = {
@@ -237,6 +243,8 @@ X_FRAME_OPTIONS = "DENY"
 # Allowed correspondence time controls, in days per move.
 DAYS_PER_MOVE_CHOICES = [1, 2, 3, 5, 7, 10, 14]
 DEFAULT_DAYS_PER_MOVE = 3
+# How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
+LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
 # Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).
 EXTRA_GAME_ENGINES = env.list("EXTRA_GAME_ENGINES", default=[])
 

@@ -10,7 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import selectors, services
+from . import previews, selectors, services
 from .access import access_seat_for_user
 from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
 from .presenters import game_payload
@@ -168,6 +168,19 @@ class GameMovesApi(APIView):
             idempotency_key=data.validated_data["idempotency_key"],
         )
         return Response(answer)
+
+
+class MovePreviewSerializer(serializers.Serializer):
+    move = serializers.JSONField()
+
+
+class GamePreviewApi(APIView):
+    @extend_schema(request=MovePreviewSerializer, responses={200: serializers.DictField(), 400: ERROR, 403: ERROR})
+    def post(self, request, game_id: int):
+        """What a move would score, as the server counts it (kinds with a preview; else 400 NO_PREVIEW)."""
+        data = MovePreviewSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(previews.move_preview(game_id=game_id, user=request.user, move=data.validated_data["move"]))
 
 
 class GameResignApi(APIView):

@@ -1,12 +1,15 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import api
+from . import api, gcg_views
 
 urlpatterns = [
     path("games/", api.GameListCreateApi.as_view(), name="api-games"),
     path("games/<int:game_id>/", api.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/moves/", api.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<int:game_id>/resign/", api.GameResignApi.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/preview/", api.GamePreviewApi.as_view(), name="api-game-preview"),
+    path("games/<int:game_id>/gcg/", gcg_views.GameGcgApi.as_view(), name="api-game-gcg"),
     path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),
+    path("lexicons/", include("games.lexicon_api_urls")),
     path("seeks/<int:game_id>/accept/", api.SeekAcceptApi.as_view(), name="api-seek-accept"),
 ]

@@ -10,7 +10,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from . import selectors
 from .broadcast import game_group, user_group
-from .presenters import game_payload, render_board
+from .presenters import game_payload, render_board, render_log
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -34,13 +34,23 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)())
 
+    async def chat_changed(self, event):
+        """Chat is for the players only: each socket gets its own user's thread (muted authors left
+        out), and a spectator's socket gets nothing (moderation/chat.py)."""
+        from moderation.chat import chat_socket_message
+
+        message = await database_sync_to_async(chat_socket_message)(game_id=self.game_id, user=self.scope["user"])
+        if message is not None:
+            await self.send_json(message)
+
     def _exists(self) -> bool:
         return selectors.game_with_seats(game_id=self.game_id) is not None
 
     def _message(self) -> dict:
         game = selectors.game_with_seats(game_id=self.game_id)
         payload = game_payload(game, self.scope["user"])
-        return {"type": "game", "game": payload, "html": render_board(game, payload)}
+        html, log_html = render_board(game, payload), render_log(game, payload)
+        return {"type": "game", "game": payload, "html": html, "log_html": log_html}
 
 
 class UserConsumer(AsyncJsonWebsocketConsumer):
@@ -61,6 +71,13 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
     async def games_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)(event["game"]))
+
+    async def notifications_changed(self, event):
+        """The bell: the unread count only; the list itself is read on the notifications page."""
+        from notifications.selectors import unread_count
+
+        count = await database_sync_to_async(unread_count)(user=self.scope["user"])
+        await self.send_json({"type": "notifications", "unread": count})
 
     def _message(self, game_id: int) -> dict:
         user = self.scope["user"]

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .engines import registry
+from .lexicon_store import lexicon_choices, lexicon_exists
 
 
 class NewGameForm(forms.Form):
@@ -24,10 +25,25 @@ class NewGameForm(forms.Form):
         label=_("Options (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_('For example {"lexicon": "en"}.'),
     )
+    # Crossword settings, merged into the options of a crossword game (the JSON options win).
+    tile_set = forms.ChoiceField(
+        label=_("Tile set (Crossword)"), required=False, initial="en",
+        choices=[("en", _("English (100 tiles)")), ("nl", _("Dutch (102 tiles)"))],
+    )
+    lexicon = forms.ChoiceField(label=_("Lexicon (Crossword)"), required=False, choices=())
+    challenge = forms.ChoiceField(
+        label=_("Challenge (Crossword)"), required=False, initial="void",
+        choices=[
+            ("void", _("Words checked at once: an unknown word is refused")),
+            ("single", _("Single: a challenged invalid play is taken back")),
+            ("double", _("Double: a failed challenge also loses the turn")),
+        ],
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [(k, k.capitalize()) for k in registry.kinds()]
+        self.fields["lexicon"].choices = [("", _("The tile set's language")), *lexicon_choices()]
 
     def clean_options(self):
         raw = self.cleaned_data["options"].strip()
@@ -40,6 +56,18 @@ class NewGameForm(forms.Form):
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Options must be a JSON object."))
         return value
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == "crossword" and isinstance(data.get("options"), dict):
+            for name in ("tile_set", "lexicon", "challenge"):
+                if data.get(name):
+                    data["options"].setdefault(name, data[name])
+            code = data["options"].get("lexicon") or data["options"].get("tile_set", "en")
+            if not lexicon_exists(code):
+                self.add_error("lexicon", _("There is no lexicon %(code)s yet; an administrator imports it with "
+                                            "manage.py import_lexicon %(code)s.") % {"code": code})
+        return data
 
     def clean_opponent(self):
         return [name.strip() for name in self.cleaned_data["opponent"].split(",") if name.strip()]

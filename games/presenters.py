@@ -3,8 +3,11 @@ facts about the seats.  HTML, API JSON and WebSocket messages are all built from
 
 from __future__ import annotations
 
+import json
+
 from django.template.loader import render_to_string, select_template
 
+from . import selectors
 from .access import seat_for_user
 from .engines import registry
 from .models import Game, GameStatus
@@ -26,6 +29,16 @@ def seat_summaries(game: Game) -> list[dict]:
     ]
 
 
+def public_options(kind: str, options: dict | None) -> dict:
+    """A game's options as clients may see them: without the keys its engine keeps private
+    (``private_options``; Spell's term cards hold every secret term)."""
+    try:
+        private = getattr(registry.get(kind), "private_options", ())
+    except KeyError:
+        private = ()
+    return {k: v for k, v in (options or {}).items() if k not in private}
+
+
 def game_payload(game: Game, user) -> dict:
     """Everything the viewer may know about the game, as JSON-ready data."""
     seat = seat_for_user(game, user)
@@ -37,7 +50,7 @@ def game_payload(game: Game, user) -> dict:
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
-        "options": game.options,
+        "options": public_options(game.kind, game.options),
         "days_per_move": game.days_per_move,
         "version": game.version,
         "turn_version": game.turn_version,
@@ -56,6 +69,17 @@ def board_template(kind: str):
 
 def render_board(game: Game, payload: dict, request=None) -> str:
     """The live part of the game page, re-rendered for each viewer after every change."""
-    return render_to_string(
-        board_template(game.kind).template.name, {"game": game, "p": payload}, request=request
-    )
+    context = {"game": game, "p": payload, "view_json": json.dumps(payload["view"], indent=1, sort_keys=True)}
+    return render_to_string(board_template(game.kind).template.name, context, request=request)
+
+
+def render_log(game: Game, payload: dict) -> str:
+    """The move record beside the board, as the viewer's seat may see it; also pushed live."""
+    if game.state is None or board_template(game.kind).template.name != "games/kinds/generic.html":
+        return ""  # a game's own board shows its log in its own words (words, scores, rounds)
+    log = selectors.log_for_seat(game=game, moves=selectors.moves_for_game(game=game), seat_index=payload["seat"])
+    names = {s["index"]: s["name"] for s in payload["seats"]}
+    for entry in log:
+        entry["player"] = names.get(entry["seat"])
+        entry["text"] = json.dumps(entry["move"], ensure_ascii=False)
+    return render_to_string("games/_log.html", {"game": game, "log": log})

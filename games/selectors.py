@@ -71,7 +71,7 @@ def log_for_seat(*, game: Game, moves, seat_index: int | None) -> list[dict]:
             shown = {"type": "resign"}
         else:
             raw = {"seq": move.seq, "index": index, "seat": move.seat, "move": move.payload}
-            shown = engine.log_view(game.state, raw, seat_index)
+            shown = engine.log_view(game.state, raw, seat_index)["move"]
             index += 1
         entries.append(
             {"seq": move.seq, "seat": move.seat, "source": move.source, "created": move.created_at, "move": shown}

@@ -34,6 +34,7 @@ from .errors import (
     MSG_NOT_FOUND,
     MSG_STALE,
     NOT_FOUND,
+    PLAYER_ON_VACATION,
     SEEK_NOT_OPEN,
     STALE_VERSION,
     UNKNOWN_KIND,
@@ -71,6 +72,31 @@ def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> N
         raise GameError(BAD_OPTIONS, exc.message) from None
 
 
+def _prepare_options(kind: str, options: dict, seed: int) -> dict:
+    """What the server adds to a new game's options before setup, deterministic from the seed:
+    Spell's term cards, drawn from the site's deck (they never leave the server)."""
+    if kind == "spell":
+        from .term_decks import spell_options_prepare
+
+        return spell_options_prepare(options, seed)
+    return options
+
+
+def game_options_check(*, kind: str, seats: int, options: dict) -> None:
+    """Refuse (GameError) options that could not start a game of ``kind`` at ``seats`` seats,
+    exactly as ``game_create`` would; for settings stored ahead of games, such as a league's."""
+    engine = engine_for(kind)
+    options = dict(options)
+    if hasattr(engine, "default_lexicon"):
+        options.setdefault("lexicon", engine.default_lexicon(options))
+    if "lexicon" in options:
+        from .lexicon_store import lexicon_exists
+
+        if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
+            raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
+    _validate_options(engine, seats, _prepare_options(kind, options, 0), 0)
+
+
 # ---------------------------------------------------------------------------
 # Creating games: a challenge (every seat named) or an open seek (seats filled by accepting)
 # ---------------------------------------------------------------------------
@@ -84,14 +110,24 @@ def game_create(
     days_per_move: int | None = None,
     seed: int | None = None,
     now: datetime | None = None,
+    scheduled: bool = False,
 ) -> Game:
     """Create a game.  With ``opponents`` it is a challenge and starts at once (the creator takes
-    seat 0); without, it is an open seek that others accept in the lobby."""
+    seat 0); without, it is an open seek that others accept in the lobby.  ``scheduled`` games
+    (league fixtures) are not challenges, so a player's vacation does not refuse them: their
+    clocks simply stand still until the player is back."""
     engine = engine_for(kind)
+    _refuse_suspended([creator, *(o for o in (opponents or []) if o is not None)])
     options = dict(options or {})
     if hasattr(engine, "default_lexicon"):
         options.setdefault("lexicon", engine.default_lexicon(options))
+    if "lexicon" in options:
+        from .lexicon_store import lexicon_exists
+
+        if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
+            raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
     seed = secrets.randbits(62) if seed is None else seed
+    options = _prepare_options(kind, options, seed)
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
     if days not in settings.DAYS_PER_MOVE_CHOICES:
         raise GameError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
@@ -102,6 +138,8 @@ def game_create(
             raise GameError(UNKNOWN_PLAYER, "No such player.")
         if len({creator.pk, *(o.pk for o in opponents)}) != seats:
             raise GameError(BAD_REQUEST, "A player cannot be seated twice (or challenge themselves).")
+        if not scheduled:
+            _refuse_players_on_vacation(opponents, now or timezone.now())
     _validate_options(engine, seats, options, seed)
 
     with transaction.atomic():
@@ -121,8 +159,34 @@ def game_create(
     return game
 
 
+def _refuse_suspended(users: list) -> None:
+    """A player suspended by a moderator cannot play (moderation/); refused before anything is written."""
+    from moderation.errors import ModerationError
+    from moderation.services import refuse_if_suspended
+
+    for user in users:
+        try:
+            refuse_if_suspended(user)
+        except ModerationError as exc:
+            raise GameError(exc.code, exc.message, exc.status) from None
+
+
+def _refuse_players_on_vacation(players: list, now: datetime) -> None:
+    from accounts.vacations import vacations_in_progress
+
+    away = vacations_in_progress(user_ids=[p.pk for p in players], now=now)
+    if away:
+        player = next(p for p in players if p.pk in away)
+        until = timezone.localtime(away[player.pk].ends_at).strftime("%Y-%m-%d %H:%M %Z")
+        raise GameError(
+            PLAYER_ON_VACATION, f"{player.public_name} is on vacation until {until}; challenge them after that.",
+            until=away[player.pk].ends_at.isoformat(),
+        )
+
+
 def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
     """Take the first free seat of an open seek; the game starts when the last seat is taken."""
+    _refuse_suspended([user])
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
@@ -188,6 +252,7 @@ def game_submit_move(
         raise GameError(BAD_REQUEST, "idempotency_key must be a string of 1 to 128 characters.")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise GameError(BAD_REQUEST, "version must be an integer.")
+    _refuse_suspended([user])
     request_hash = _request_hash(move, version)
     try:
         with transaction.atomic():
@@ -281,6 +346,10 @@ def _apply_move(
     state = engine.apply(game.state, seat_index, move, context_for(game))
     seats = list(game.seats.all())
     auto_seats = any(s.resigned for s in seats)
+    if source == "player":
+        # Moving yourself breaks a run of timeouts and ends a vacation early.
+        next(s for s in seats if s.index == seat_index).consecutive_timeouts = 0
+        _queue_vacation_end(user, now)
     first = _record(
         game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, request_hash=request_hash, now=now,
@@ -309,6 +378,13 @@ def _apply_move(
         first.save(update_fields=["response"])
     _queue_broadcast(game, seats)
     return response
+
+
+def _queue_vacation_end(user, now: datetime) -> None:
+    from accounts.vacations import vacation_end_on_move
+
+    user_id = user.pk
+    transaction.on_commit(lambda: vacation_end_on_move(user_id=user_id, now=now), robust=True)
 
 
 def _answer(game: Game, engine: Engine, seq: int, seat_index: int) -> dict:
@@ -364,12 +440,27 @@ def _sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None, ou
         seat.to_act = seat.index in to_act
         if not seat.to_act:
             seat.deadline = None
+            seat.alert_at = None
         elif not was_to_act or turn_changed or seat.index == acted:
             seat.deadline = now + allowance
+            # A fresh deadline: the sweep tells the player at once, then reminds (games/deadlines.py).
+            seat.alert_at = now
+            seat.alert_stage = 0
         if outcome is not None:
             seat.rank = outcome.ranks[seat.index]
             seat.score = outcome.scores[seat.index]
-    Seat.objects.bulk_update(seats, ["score", "to_act", "deadline", "rank"])
+    Seat.objects.bulk_update(
+        seats, ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "consecutive_timeouts"]
+    )
+    if any(s.alert_at == now for s in seats):
+        _queue_seat_alerts(game.pk)
+
+
+def _queue_seat_alerts(game_id: int) -> None:
+    """Tell newly due players now rather than at the next minute's sweep; the sweep is the safety net."""
+    from .tasks import game_alerts
+
+    transaction.on_commit(lambda: game_alerts.delay(game_id), robust=True)
 
 
 # ---------------------------------------------------------------------------
@@ -387,33 +478,54 @@ def game_resign(*, game_id: int, user, now: datetime | None = None) -> Game:
             raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
         if seat.resigned:
             raise GameError(GAME_NOT_ACTIVE, "You have already resigned this game.")
-        engine = engine_for(game.kind)
-        seats = list(game.seats.all())
-        seat.resigned = True
-        seat.save(update_fields=["resigned"])
-        game.version += 1
-        Move.objects.create(
-            game=game, seq=game.version, seat=seat.index, user=user, payload={"type": "resign"},
-            source="resign", idempotency_key=f"resign:{seat.index}", request_hash="",
-        )
-        active_left = [s for s in seats if not s.resigned]
-        if len(seats) == 2 or engine.cooperative or len(active_left) <= 1:
-            _finish_by_resignation(game=game, engine=engine, seats=seats, now=now)
-        else:
-            game.save(update_fields=["version"])
-            if seat.index in engine.to_act(game.state):
-                auto = engine.timeout_move(game.state, seat.index)
-                _apply_move(
-                    game=game, engine=engine, seat_index=seat.index, move=auto, user=None, source="auto",
-                    idempotency_key=f"auto:{game.version + 1}:{seat.index}",
-                    request_hash=_request_hash(auto, None), now=now,
-                )
-            else:
-                _queue_broadcast(game, seats)
+        _resign_seat(game=game, seat=seat, user=user, payload={"type": "resign"}, reason="resignation", now=now)
     return game
 
 
-def _finish_by_resignation(*, game: Game, engine: Engine, seats: list[Seat], now: datetime) -> None:
+def game_forfeit(*, game_id: int, seat_index: int, reason: str = "timeout", now: datetime | None = None) -> bool:
+    """The system resigns a seat on its player's behalf (repeated timeouts), through the resignation
+    path: a two-seat or cooperative game ends; with more seats the seat ranks last and is auto-played.
+    Returns False (and writes nothing) when the game is over or the seat already out."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seat = next((s for s in game.seats.all() if s.index == seat_index), None)
+        if game.status != GameStatus.ACTIVE or seat is None or seat.resigned:
+            return False
+        _resign_seat(game=game, seat=seat, user=None, payload={"type": "resign", "reason": reason},
+                     reason=reason, now=now)
+    return True
+
+
+def _resign_seat(*, game: Game, seat: Seat, user, payload: dict, reason: str, now: datetime) -> None:
+    engine = engine_for(game.kind)
+    seats = list(game.seats.all())
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    game.version += 1
+    Move.objects.create(
+        game=game, seq=game.version, seat=seat.index, user=user, payload=payload,
+        source="resign", idempotency_key=f"resign:{seat.index}", request_hash="",
+    )
+    active_left = [s for s in seats if not s.resigned]
+    if len(seats) == 2 or engine.cooperative or len(active_left) <= 1:
+        _finish_by_resignation(game=game, engine=engine, seats=seats, now=now, reason=reason)
+    else:
+        game.save(update_fields=["version"])
+        if seat.index in engine.to_act(game.state):
+            auto = engine.timeout_move(game.state, seat.index)
+            _apply_move(
+                game=game, engine=engine, seat_index=seat.index, move=auto, user=None, source="auto",
+                idempotency_key=f"auto:{game.version + 1}:{seat.index}",
+                request_hash=_request_hash(auto, None), now=now,
+            )
+        else:
+            _queue_broadcast(game, seats)
+
+
+def _finish_by_resignation(
+    *, game: Game, engine: Engine, seats: list[Seat], now: datetime, reason: str = "resignation"
+) -> None:
     scores = engine.scores(game.state)
     if engine.cooperative:
         ranks = [1] * len(seats)
@@ -423,14 +535,15 @@ def _finish_by_resignation(*, game: Game, engine: Engine, seats: list[Seat], now
         ranks = [1 + sum(1 for other in keyed if other > mine) for mine in keyed]
     game.status = GameStatus.FINISHED
     game.finished_at = now
-    game.result = {"scores": scores, "ranks": ranks, "reason": "resignation", "team_score": None}
+    game.result = {"scores": scores, "ranks": ranks, "reason": reason, "team_score": None}
     game.save(update_fields=["status", "finished_at", "result", "version"])
     for seat in seats:
         seat.rank = ranks[seat.index]
         seat.score = scores[seat.index]
         seat.to_act = False
         seat.deadline = None
-    Seat.objects.bulk_update(seats, ["rank", "score", "to_act", "deadline"])
+        seat.alert_at = None
+    Seat.objects.bulk_update(seats, ["rank", "score", "to_act", "deadline", "alert_at"])
     _queue_broadcast(game, seats)
 
 
@@ -443,6 +556,9 @@ def _queue_broadcast(game: Game, seats: list[Seat]) -> None:
 
         # Ratings and standings follow the result; robust: their failure never undoes the game's end.
         transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
+        from notifications.tasks import notify_game_over
+
+        transaction.on_commit(lambda: notify_game_over.delay(game_id), robust=True)
 
 
 __all__ = [
@@ -452,4 +568,5 @@ __all__ = [
     "game_submit_move",
     "game_submit_system_move",
     "game_resign",
+    "game_forfeit",
 ]

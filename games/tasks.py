@@ -8,6 +8,7 @@ import logging
 
 from celery import shared_task
 
+from .lexicon_tasks import lexicon_bulk_apply  # noqa: F401  (registers the dictionary tasks with Celery)
 from .models import Game
 from .replay import verify_game
 
@@ -37,3 +38,21 @@ def games_verify(game_ids: list[int] | None = None) -> dict:
             differ.append(game.pk)
             logger.error("game %s (%s): %s", game.pk, game.kind, report.problem)
     return {"checked": checked, "differ": differ}
+
+
+@shared_task
+def deadlines_sweep(now: str | None = None) -> dict:
+    """Every minute (beat): reminders, timeouts and forfeits that are due; see games/deadlines.py."""
+    from datetime import datetime
+
+    from .deadlines import sweep
+
+    return sweep(now=datetime.fromisoformat(now) if now else None).as_json()
+
+
+@shared_task
+def game_alerts(game_id: int) -> dict:
+    """Right after a move: tell the players who are now due, without waiting for the sweep."""
+    from .deadlines import sweep_game
+
+    return sweep_game(game_id=game_id).as_json()

@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import views
+from . import gcg_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,7 +8,9 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game_new"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/gcg/", gcg_views.game_gcg, name="game_gcg"),
     path("lobby/", views.lobby, name="lobby"),
+    path("words/", include("games.lexicon_urls")),
     path("lobby/<int:game_id>/accept/", views.seek_accept, name="seek_accept"),
     path("lobby/<int:game_id>/withdraw/", views.seek_withdraw, name="seek_withdraw"),
 ]

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from . import selectors, services
 from .errors import GameError
 from .forms import NewGameForm
-from .presenters import game_payload, render_board
+from .presenters import game_payload, render_board, render_log
 
 
 def home(request):
@@ -87,13 +87,15 @@ def game_detail(request, game_id: int):
     if game is None:
         raise Http404
     payload = game_payload(game, request.user)
-    log = selectors.log_for_seat(
-        game=game, moves=selectors.moves_for_game(game=game), seat_index=payload["seat"]
-    ) if game.state is not None else []
     return render(
         request,
         "games/game.html",
-        {"game": game, "p": payload, "board_html": render_board(game, payload, request), "log": log},
+        {
+            "game": game,
+            "p": payload,
+            "board_html": render_board(game, payload, request),
+            "log_html": render_log(game, payload),
+        },
     )
 
 

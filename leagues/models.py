@@ -1,1 +1,199 @@
-"""League models arrive with the leagues issue; the app exists so that URLs and migrations have a home."""
+"""League and rating persistence: leagues with seasons, divisions, entries and fixtures; Elo ratings
+with one change row per (game, player); the log of what organisers did.
+
+Models hold data and small properties only; every write goes through ``leagues/services.py`` and
+standings are computed on read by ``leagues/selectors.py`` with the pure ``leagues/standings.py``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("Public: anyone may join")
+    INVITE = "invite", _("Invite only: join through the invite link")
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    description = models.TextField(_("description"), blank=True)
+    kind = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("game options"), default=dict, blank=True)
+    days_per_move = models.PositiveSmallIntegerField(_("days per move"), default=3)
+    visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
+    invite_token = models.CharField(max_length=32, unique=True)
+    # Players per game: 2 is a round robin; more seats play at rotating tables.
+    table_size = models.PositiveSmallIntegerField(_("players per game"), default=2)
+    double_round_robin = models.BooleanField(_("play everyone twice"), default=False)
+    division_min = models.PositiveSmallIntegerField(_("smallest division"), default=6)
+    division_max = models.PositiveSmallIntegerField(_("largest division"), default=12)
+    promote = models.PositiveSmallIntegerField(_("promoted per division"), default=2)
+    relegate = models.PositiveSmallIntegerField(_("relegated per division"), default=2)
+    season_days = models.PositiveSmallIntegerField(_("season length in days"), default=60)
+    # 0: no limit.
+    max_players = models.PositiveIntegerField(_("most players"), default=0)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues_created")
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_organised")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        indexes = [models.Index(fields=["kind"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == Visibility.PUBLIC
+
+
+class SeasonStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField(_("season"))
+    status = models.CharField(max_length=16, choices=SeasonStatus.choices, default=SeasonStatus.REGISTRATION)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "-number"]
+        constraints = [models.UniqueConstraint(fields=["league", "number"], name="season_unique_number")]
+        indexes = [models.Index(fields=["status", "ends_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.league} season {self.number}"
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    # 1 is the top division.
+    level = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["season", "level"]
+        constraints = [models.UniqueConstraint(fields=["season", "level"], name="division_unique_level")]
+
+    def __str__(self) -> str:
+        return f"{self.season} division {self.level}"
+
+
+class Movement(models.TextChoices):
+    UP = "up", _("Promoted")
+    STAY = "stay", _("Stayed")
+    DOWN = "down", _("Relegated")
+
+
+class Entry(models.Model):
+    """A player in a season: registered, then placed in a division; the final place once over."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_entries")
+    division = models.ForeignKey(Division, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    removed = models.BooleanField(default=False)
+    final_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    final_points = models.IntegerField(null=True, blank=True)
+    movement = models.CharField(max_length=4, choices=Movement.choices, blank=True)
+
+    class Meta:
+        ordering = ["season", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [models.UniqueConstraint(fields=["season", "user"], name="entry_unique_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.season}"
+
+
+class Fixture(models.Model):
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="fixture")
+    round = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["division", "round", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.division} round {self.round}: {self.game}"
+
+
+class Rating(models.Model):
+    """A player's current Elo for one rating key ("crossword:en", "turnspell:nl", ...)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    key = models.CharField(max_length=48)
+    rating = models.FloatField(default=1500.0)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["key", "-rating"]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="rating_unique_key")]
+        indexes = [models.Index(fields=["key", "-rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.key} {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one finished game did to one player's rating; unique per (game, player), so applying a
+    game twice changes nothing."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    key = models.CharField(max_length=48)
+    before = models.FloatField()
+    after = models.FloatField()
+    games_before = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="ratingchange_unique_game_user")]
+        indexes = [models.Index(fields=["user", "key", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.key}: {self.before:.0f} → {self.after:.0f}"
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+class ActionKind(models.TextChoices):
+    SEASON_START = "season_start", _("Started the season")
+    SEASON_END = "season_end", _("Ended the season")
+    MOVE_PLAYER = "move_player", _("Moved a player")
+    FORFEIT = "forfeit", _("Awarded a forfeit")
+    REMOVE_PLAYER = "remove_player", _("Removed a player")
+    ADD_ORGANISER = "add_organiser", _("Added a co-organiser")
+
+
+class OrganiserAction(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="actions")
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL)
+    # None: the system (the beat task ending a due season).
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=16, choices=ActionKind.choices)
+    target = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.action}"

@@ -1,6 +1,737 @@
-"""Writes for leagues and ratings.  ``game_result_recorded`` is called (through the
-``games.tasks.game_finished`` task) whenever a game ends."""
+"""Writes for leagues and ratings: creating and joining leagues, starting and ending seasons,
+organiser tools, and what happens when a game ends (``game_result_recorded``, called through the
+``games.tasks.game_finished`` task).
+
+Every function validates before it writes: a refusal raises ``LeagueError`` with a stable code and
+leaves the database as it was.  Games are created through ``games.services.game_create`` and
+forfeits go through ``games.services.game_resign``; the only game rows written here directly are
+those of games adjudicated when a season ends (``_game_adjudicate``).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Min
+from django.utils import timezone
+
+from games import broadcast
+from games import services as game_services
+from games.engines import registry
+from games.engines.base import ranks_from_scores
+from games.errors import GameError
+from games.models import Game, GameStatus, Seat
+
+from . import elo, pairing, placement
+from .errors import (
+    ALREADY_JOINED,
+    BAD_DIVISION,
+    BAD_DIVISION_SIZE,
+    BAD_LEAGUE,
+    BAD_OPTIONS,
+    BAD_PROMOTION,
+    BAD_TABLE_SIZE,
+    INVITE_REQUIRED,
+    LEAGUE_CLOSED,
+    LEAGUE_FULL,
+    MSG_ALREADY,
+    MSG_CLOSED,
+    MSG_FULL,
+    MSG_INVITE,
+    MSG_NOT_FOUND,
+    MSG_NOT_JOINED,
+    MSG_NOT_OPEN,
+    MSG_NOT_ORGANISER,
+    MSG_NOT_RUNNING,
+    MSG_STARTED,
+    NOT_A_FIXTURE,
+    NOT_ENOUGH_PLAYERS,
+    NOT_FOUND,
+    NOT_JOINED,
+    NOT_ORGANISER,
+    SEASON_NOT_OPEN,
+    SEASON_NOT_RUNNING,
+    SEASON_STARTED,
+    UNKNOWN_KIND,
+    UNKNOWN_PLAYER,
+    LeagueError,
+)
+from .models import (
+    ActionKind,
+    Division,
+    Entry,
+    Fixture,
+    League,
+    Movement,
+    OrganiserAction,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonStatus,
+    Visibility,
+)
+
+logger = logging.getLogger(__name__)
+
+LARGEST_DIVISION = 40
+SEASON_DAYS = (7, 365)
 
 
+# ---------------------------------------------------------------------------
+# Small shared facts
+# ---------------------------------------------------------------------------
+def rating_key(kind: str, options: dict | None) -> str:
+    """The rating a game counts for: its kind, and its language for games that have one
+    ("crossword:en", "crossword:nl")."""
+    engine = registry.get(kind)
+    if hasattr(engine, "default_lexicon"):
+        return f"{kind}:{engine.default_lexicon(options or {})}"
+    return kind
+
+
+def is_rated(game: Game, engine) -> bool:
+    """Rated unless cooperative or created with ``{"rated": false}``; league games always are."""
+    return not engine.cooperative and (game.options or {}).get("rated", True) is not False
+
+
+def table_size_choices(engine, table_size: int) -> list[int]:
+    """Table sizes a league of ``table_size``-player games may use when a division does not split
+    evenly: one either side, within the engine's limits and never fewer than three."""
+    if table_size <= 2:
+        return [2]
+    low = max(3, engine.min_seats)
+    return [s for s in (table_size - 1, table_size, table_size + 1) if low <= s <= engine.max_seats]
+
+
+def is_organiser(league: League, user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser or league.creator_id == user.pk:
+        return True
+    return any(o.pk == user.pk for o in league.organisers.all())
+
+
+def access_league_for_organiser(league_id: int, user, *, lock: bool = False) -> League:
+    """The league, if ``user`` may organise it: NOT_FOUND (404) or NOT_ORGANISER (403) otherwise."""
+    leagues = League.objects.select_for_update() if lock else League.objects
+    league = leagues.filter(pk=league_id).first()
+    if league is None:
+        raise LeagueError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    if not is_organiser(league, user):
+        raise LeagueError(NOT_ORGANISER, MSG_NOT_ORGANISER, 403)
+    return league
+
+
+def _league(league_id: int, *, lock: bool = False) -> League:
+    leagues = League.objects.select_for_update() if lock else League.objects
+    league = leagues.filter(pk=league_id).first()
+    if league is None:
+        raise LeagueError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    return league
+
+
+def current_season(league: League, *, lock: bool = False) -> Season:
+    seasons = Season.objects.select_for_update() if lock else Season.objects
+    return seasons.filter(league=league).order_by("-number").first()
+
+
+def _log(league, season, actor, action, target=None, now=None, **details) -> None:
+    OrganiserAction.objects.create(
+        league=league, season=season, actor=actor, action=action, target=target, details=details,
+        created_at=now or timezone.now(),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Creating, joining and leaving
+# ---------------------------------------------------------------------------
+def league_create(
+    *,
+    creator,
+    name: str,
+    kind: str,
+    options: dict | None = None,
+    days_per_move: int | None = None,
+    visibility: str = Visibility.PUBLIC,
+    description: str = "",
+    table_size: int = 2,
+    double_round_robin: bool = False,
+    division_min: int = 6,
+    division_max: int = 12,
+    promote: int = 2,
+    relegate: int = 2,
+    season_days: int = 60,
+    max_players: int = 0,
+) -> League:
+    """Create a league with its first season open for registration.  The creator organises it."""
+    name = (name or "").strip()
+    if not 1 <= len(name) <= 80:
+        raise LeagueError(BAD_LEAGUE, "A league needs a name of 1 to 80 characters.")
+    if visibility not in Visibility.values:
+        raise LeagueError(BAD_LEAGUE, "Visibility must be 'public' or 'invite'.")
+    try:
+        engine = registry.get(kind)
+    except KeyError:
+        raise LeagueError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.") from None
+    if not isinstance(options, (dict, type(None))):
+        raise LeagueError(BAD_OPTIONS, "Options must be an object.")
+    options = {k: v for k, v in (options or {}).items() if k != "rated"}  # league games are always rated
+    days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
+    if days not in settings.DAYS_PER_MOVE_CHOICES:
+        raise LeagueError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    if not engine.min_seats <= table_size <= engine.max_seats:
+        raise LeagueError(
+            BAD_TABLE_SIZE, f"{kind} is played by {engine.min_seats} to {engine.max_seats} players per game."
+        )
+    try:
+        game_services.game_options_check(kind=kind, seats=table_size, options=options)
+    except GameError as exc:
+        raise LeagueError(BAD_OPTIONS, exc.message) from None
+    _validate_divisions(engine, table_size, division_min, division_max)
+    if promote < 0 or relegate < 0 or promote + relegate > division_min:
+        raise LeagueError(
+            BAD_PROMOTION,
+            f"Promoted plus relegated players ({promote} + {relegate}) must not exceed the smallest "
+            f"division ({division_min}).",
+        )
+    if not SEASON_DAYS[0] <= season_days <= SEASON_DAYS[1]:
+        raise LeagueError(BAD_LEAGUE, f"A season lasts {SEASON_DAYS[0]} to {SEASON_DAYS[1]} days.")
+    if max_players and max_players < division_min:
+        raise LeagueError(BAD_DIVISION_SIZE, "The player limit is below the smallest division.")
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name, description=description or "", kind=kind, options=options, days_per_move=days,
+            visibility=visibility, invite_token=secrets.token_urlsafe(16), table_size=table_size,
+            double_round_robin=bool(double_round_robin), division_min=division_min, division_max=division_max,
+            promote=promote, relegate=relegate, season_days=season_days, max_players=max_players or 0,
+            creator=creator,
+        )
+        Season.objects.create(league=league, number=1)
+    return league
+
+
+def _validate_divisions(engine, table_size: int, smallest: int, largest: int) -> None:
+    if not 2 <= smallest <= largest <= LARGEST_DIVISION:
+        raise LeagueError(
+            BAD_DIVISION_SIZE, f"Division sizes must satisfy 2 ≤ smallest ≤ largest ≤ {LARGEST_DIVISION}."
+        )
+    if smallest < table_size:
+        raise LeagueError(BAD_DIVISION_SIZE, "A division must hold at least one full game.")
+    # Any number of players from the smallest division up must split into divisions within the range.
+    if largest < 2 * smallest - 1:
+        raise LeagueError(
+            BAD_DIVISION_SIZE,
+            f"The largest division must be at least {2 * smallest - 1} (twice the smallest, less one).",
+        )
+    sizes = table_size_choices(engine, table_size)
+    if table_size > 2:
+        for n in range(smallest, 2 * largest + 1):
+            if pairing.table_sizes(n, sizes, table_size) is None:
+                raise LeagueError(
+                    BAD_DIVISION_SIZE, f"A division of {n} players cannot sit at tables of {sizes} players."
+                )
+
+
+def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
+    """Register for the league's open season."""
+    with transaction.atomic():
+        league = _league(league_id, lock=True)  # serialises joins, so the player limit holds
+        season = current_season(league)
+        if season is None or season.status != SeasonStatus.REGISTRATION:
+            raise LeagueError(LEAGUE_CLOSED, MSG_CLOSED)
+        invited = token is not None and secrets.compare_digest(str(token), league.invite_token)
+        if not league.is_public and not invited and not is_organiser(league, user):
+            raise LeagueError(INVITE_REQUIRED, MSG_INVITE, 403)
+        if Entry.objects.filter(season=season, user=user).exists():
+            raise LeagueError(ALREADY_JOINED, MSG_ALREADY)
+        if league.max_players and Entry.objects.filter(season=season).count() >= league.max_players:
+            raise LeagueError(LEAGUE_FULL, MSG_FULL)
+        return Entry.objects.create(season=season, user=user)
+
+
+def league_leave(*, league_id: int, user) -> None:
+    with transaction.atomic():
+        league = _league(league_id, lock=True)
+        season = current_season(league)
+        entry = Entry.objects.filter(season=season, user=user).first() if season else None
+        if entry is None:
+            raise LeagueError(NOT_JOINED, MSG_NOT_JOINED)
+        if season.status != SeasonStatus.REGISTRATION:
+            raise LeagueError(SEASON_STARTED, MSG_STARTED)
+        entry.delete()
+
+
+def organiser_add(*, league_id: int, actor, user) -> None:
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True)
+        if user is None:
+            raise LeagueError(UNKNOWN_PLAYER, "No such player.")
+        if is_organiser(league, user):
+            raise LeagueError(BAD_LEAGUE, "That player already organises this league.")
+        league.organisers.add(user)
+        _log(league, current_season(league), actor, ActionKind.ADD_ORGANISER, target=user)
+
+
+# ---------------------------------------------------------------------------
+# Seasons
+# ---------------------------------------------------------------------------
+def season_start(*, league_id: int, actor=None, now: datetime | None = None) -> Season:
+    """Place the registered players into divisions and create every fixture of the season as a game.
+
+    ``actor`` None is the system; otherwise an organiser.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True) if actor else _league(league_id, lock=True)
+        season = current_season(league, lock=True)
+        if season is None or season.status != SeasonStatus.REGISTRATION:
+            raise LeagueError(SEASON_NOT_OPEN, MSG_NOT_OPEN)
+        entries = list(Entry.objects.filter(season=season).select_related("user").order_by("pk"))
+        if len(entries) < league.division_min:
+            raise LeagueError(
+                NOT_ENOUGH_PLAYERS, f"A season needs at least {league.division_min} players; {len(entries)} joined."
+            )
+        groups = _placement(league, season, entries)
+        by_user = {e.user_id: e for e in entries}
+        divisions = Division.objects.bulk_create(Division(season=season, level=i + 1) for i in range(len(groups)))
+        for division, players in zip(divisions, groups, strict=True):
+            for user_id in players:
+                by_user[user_id].division = division
+        Entry.objects.bulk_update(entries, ["division"])
+        for division, players in zip(divisions, groups, strict=True):
+            _create_fixtures(league, division, [by_user[u].user for u in players], season_seed=season.pk, now=now)
+        season.status = SeasonStatus.RUNNING
+        season.starts_at = now
+        season.ends_at = now + timedelta(days=league.season_days)
+        season.save(update_fields=["status", "starts_at", "ends_at"])
+        if actor:
+            _log(league, season, actor, ActionKind.SEASON_START, now=now, players=len(entries), divisions=len(groups))
+    return season
+
+
+def _placement(league: League, season: Season, entries: list[Entry]) -> list[list[int]]:
+    previous = Season.objects.filter(league=league, number=season.number - 1).first()
+    last = {}
+    if previous is not None:
+        moved = {Movement.UP: -1, Movement.STAY: 0, Movement.DOWN: 1}
+        for old in Entry.objects.filter(season=previous, removed=False).exclude(division=None).select_related(
+            "division"
+        ):
+            last[old.user_id] = placement.Returning(
+                player=old.user_id, level=old.division.level, position=old.final_position or 999,
+                movement=moved.get(old.movement, 0),
+            )
+    returning = [last[e.user_id] for e in entries if e.user_id in last]
+    fresh = [e.user_id for e in entries if e.user_id not in last]
+    key = rating_key(league.kind, league.options)
+    ratings = dict(Rating.objects.filter(key=key, user_id__in=fresh).values_list("user_id", "rating"))
+    newcomers = [(u, ratings.get(u, elo.START)) for u in fresh]
+    order = placement.placement_order(returning, newcomers)
+    return placement.place(order, league.division_min, league.division_max)
+
+
+def _rounds_for(league: League, engine, players: list, seed: int) -> list:
+    if league.table_size <= 2:
+        return pairing.round_robin(players, double=league.double_round_robin)
+    sizes = table_size_choices(engine, league.table_size)
+    rounds = pairing.default_table_rounds(len(players), league.table_size, double=league.double_round_robin)
+    return pairing.table_rounds(players, rounds=rounds, sizes=sizes, preferred=league.table_size, seed=seed)
+
+
+def _create_fixtures(league, division, users, *, season_seed: int, now, first_round: int = 1) -> None:
+    engine = registry.get(league.kind)
+    by_id = {u.pk: u for u in users}
+    rounds = _rounds_for(league, engine, [u.pk for u in users], seed=season_seed * 1000 + division.level)
+    fixtures = []
+    for number, games in enumerate(rounds, start=first_round):
+        for seats in games:
+            game = _fixture_game(league, [by_id[u] for u in seats], now)
+            fixtures.append(Fixture(division=division, round=number, game=game))
+    Fixture.objects.bulk_create(fixtures)
+
+
+def _fixture_game(league: League, players: list, now) -> Game:
+    return game_services.game_create(
+        creator=players[0], kind=league.kind, options=dict(league.options), opponents=players[1:],
+        days_per_move=league.days_per_move, now=now, scheduled=True,
+    )
+
+
+def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Season:
+    """End the running season: adjudicate unfinished games, record final places and movements,
+    and open the next season (its returning players registered) for registration.
+
+    Adjudication rule: an unfinished game ends on its current scores — the highest score wins,
+    equal scores share the place (a draw); a cooperative game ends on its current scores too.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True) if actor else _league(league_id, lock=True)
+        season = current_season(league, lock=True)
+        if season is None or season.status != SeasonStatus.RUNNING:
+            raise LeagueError(SEASON_NOT_RUNNING, MSG_NOT_RUNNING)
+        unfinished = list(
+            Game.objects.filter(fixture__division__season=season, status=GameStatus.ACTIVE).values_list("pk", flat=True)
+        )
+        for game_id in unfinished:
+            _game_adjudicate(game_id=game_id, now=now)
+        from .selectors import season_tables  # the same tables the pages show
+
+        entries = []
+        for table in season_tables(season=season, league=league):
+            for row in table.rows:
+                entry = row.entry
+                entry.final_position = row.position
+                entry.final_points = row.points
+                entry.movement = {"promotion": Movement.UP, "relegation": Movement.DOWN}.get(row.zone, Movement.STAY)
+                entries.append(entry)
+        Entry.objects.bulk_update(entries, ["final_position", "final_points", "movement"])
+        season.status = SeasonStatus.FINISHED
+        season.finished_at = now
+        season.save(update_fields=["status", "finished_at"])
+        following = Season.objects.create(league=league, number=season.number + 1)
+        Entry.objects.bulk_create(
+            Entry(season=following, user_id=e.user_id)
+            for e in Entry.objects.filter(season=season, removed=False).order_by("pk")
+        )
+        _log(league, season, actor, ActionKind.SEASON_END, now=now, adjudicated=unfinished)
+    return season
+
+
+def _game_adjudicate(*, game_id: int, now) -> None:
+    """End an unfinished league game on its current scores (see ``season_end``)."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != GameStatus.ACTIVE:
+        return
+    engine = registry.get(game.kind)
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    scores = list(engine.scores(game.state))
+    ranks = [1] * len(seats) if engine.cooperative else list(ranks_from_scores(scores))
+    team_score = sum(scores) if engine.cooperative else None
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.version += 1
+    game.result = {"scores": scores, "ranks": ranks, "reason": "adjudicated", "team_score": team_score}
+    game.save(update_fields=["status", "finished_at", "version", "result"])
+    for seat in seats:
+        seat.score = scores[seat.index]
+        seat.rank = ranks[seat.index]
+        seat.to_act = False
+        seat.deadline = None
+    Seat.objects.bulk_update(seats, ["score", "rank", "to_act", "deadline"])
+    version, user_ids = game.version, [s.user_id for s in seats if s.user_id]
+    transaction.on_commit(lambda: broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids))
+    _queue_rating(game_id)
+
+
+def _queue_rating(game_id: int) -> None:
+    from games.tasks import game_finished
+
+    transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
+
+
+def seasons_end_due(*, now: datetime | None = None) -> list[int]:
+    """End every running season past its end date (the beat task); returns the league ids."""
+    now = now or timezone.now()
+    due = list(
+        Season.objects.filter(status=SeasonStatus.RUNNING, ends_at__lte=now).values_list("league_id", flat=True)
+    )
+    ended = []
+    for league_id in due:
+        try:
+            season_end(league_id=league_id, now=now)
+        except LeagueError:  # ended meanwhile by an organiser
+            continue
+        ended.append(league_id)
+    return ended
+
+
+# ---------------------------------------------------------------------------
+# Organiser tools
+# ---------------------------------------------------------------------------
+def _running_entry(league: League, user) -> tuple[Season, Entry]:
+    season = current_season(league, lock=True)
+    if season is None or season.status != SeasonStatus.RUNNING:
+        raise LeagueError(SEASON_NOT_RUNNING, MSG_NOT_RUNNING)
+    entry = Entry.objects.filter(season=season, user=user, removed=False).select_related("division").first()
+    if user is None or entry is None:
+        raise LeagueError(NOT_JOINED, "That player is not in the running season.")
+    return season, entry
+
+
+def _forfeit_games(game_ids, user, now) -> None:
+    for game_id in game_ids:
+        game_services.game_resign(game_id=game_id, user=user, now=now)
+
+
+def _open_games(season: Season, user, division=None) -> list[int]:
+    games = Game.objects.filter(
+        fixture__division__season=season, status=GameStatus.ACTIVE, seats__user=user, seats__resigned=False
+    )
+    if division is not None:
+        games = games.filter(fixture__division=division)
+    return list(games.order_by("pk").values_list("pk", flat=True))
+
+
+def fixture_forfeit(*, league_id: int, actor, game_id: int, loser, now: datetime | None = None) -> None:
+    """Award a fixture against ``loser`` (who resigns it): in a two-player game the opponent wins."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True)
+        season, _entry = _running_entry(league, loser)
+        if game_id not in _open_games(season, loser):
+            raise LeagueError(NOT_A_FIXTURE, "That is not an unfinished game of this player in the running season.")
+        _forfeit_games([game_id], loser, now)
+        _log(league, season, actor, ActionKind.FORFEIT, target=loser, now=now, game=game_id)
+
+
+def entry_remove(*, league_id: int, actor, user, now: datetime | None = None) -> None:
+    """Remove a player: from registration they simply leave; from a running season their remaining
+    games are forfeited and they are not carried into the next season."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True)
+        season = current_season(league, lock=True)
+        entry = Entry.objects.filter(season=season, user=user, removed=False).first() if user else None
+        if entry is None:
+            raise LeagueError(NOT_JOINED, "That player is not in the current season.")
+        if season.status == SeasonStatus.REGISTRATION:
+            entry.delete()
+            forfeited = []
+        else:
+            forfeited = _open_games(season, user)
+            _forfeit_games(forfeited, user, now)
+            entry.removed = True
+            entry.save(update_fields=["removed"])
+        _log(league, season, actor, ActionKind.REMOVE_PLAYER, target=user, now=now, forfeited=forfeited)
+
+
+def entries_remove_for_suspension(*, user, actor=None, now: datetime | None = None) -> list[int]:
+    """Moderation (a suspended player): remove ``user`` from every league's current season as an
+    organiser's removal would (remaining games forfeited, not carried on), logged with ``actor``, the
+    moderator, who need not organise the league.  Returns the league ids."""
+    now = now or timezone.now()
+    league_ids = sorted(set(
+        Entry.objects.filter(user=user, removed=False)
+        .exclude(season__status=SeasonStatus.FINISHED)
+        .values_list("season__league_id", flat=True)
+    ))
+    removed = []
+    for league_id in league_ids:
+        with transaction.atomic():
+            league = _league(league_id, lock=True)
+            season = current_season(league, lock=True)
+            entry = Entry.objects.filter(season=season, user=user, removed=False).first()
+            if entry is None:
+                continue
+            if season.status == SeasonStatus.REGISTRATION:
+                entry.delete()
+                forfeited = []
+            else:
+                forfeited = _open_games(season, user)
+                _forfeit_games(forfeited, user, now)
+                entry.removed = True
+                entry.save(update_fields=["removed"])
+            _log(league, season, actor, ActionKind.REMOVE_PLAYER, target=user, now=now, forfeited=forfeited,
+                 reason="suspended")
+            removed.append(league_id)
+    return removed
+
+
+def entry_move(*, league_id: int, actor, user, level: int, now: datetime | None = None) -> None:
+    """Move a player to another division of the running season: their unfinished games in the old
+    division are aborted (finished ones keep counting there) and new games are created against
+    everyone in the new division (at tables of the league's size for multi-player games)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        league = access_league_for_organiser(league_id, actor, lock=True)
+        season, entry = _running_entry(league, user)
+        target = Division.objects.filter(season=season, level=level).first()
+        if target is None or target.pk == entry.division_id:
+            raise LeagueError(BAD_DIVISION, "Choose another division of this season.")
+        old = entry.division
+        aborted = _open_games(season, user, division=old)
+        _games_abort(aborted, now)
+        entry.division = target
+        entry.save(update_fields=["division"])
+        entries = Entry.objects.filter(division=target, removed=False).exclude(user=user).select_related("user")
+        others = [e.user for e in entries.order_by("pk")]
+        last_round = Fixture.objects.filter(division=target).order_by("-round").values_list("round", flat=True).first()
+        fixtures = []
+        for i, group in enumerate(_groups_with(user, others, league)):
+            fixtures.append(Fixture(division=target, round=(last_round or 0) + 1 + i,
+                                    game=_fixture_game(league, group, now)))
+        Fixture.objects.bulk_create(fixtures)
+        _log(league, season, actor, ActionKind.MOVE_PLAYER, target=user, now=now,
+             **{"from": old.level, "to": level, "aborted": aborted})
+
+
+def _groups_with(user, others: list, league: League) -> list[list]:
+    """The games a moved player plays in their new division, seat order included (starts alternate)."""
+    if league.table_size <= 2:
+        games = [[user, o] if i % 2 == 0 else [o, user] for i, o in enumerate(others)]
+        if league.double_round_robin:
+            games += [list(reversed(g)) for g in games]
+        return games
+    size = league.table_size - 1
+    return [[user, *others[i:i + size]] for i in range(0, len(others), size)]
+
+
+def _games_abort(game_ids, now) -> None:
+    for game_id in game_ids:
+        game = Game.objects.select_for_update().get(pk=game_id)
+        game.status = GameStatus.ABORTED
+        game.finished_at = now
+        game.version += 1
+        game.save(update_fields=["status", "finished_at", "version"])
+        Seat.objects.filter(game=game).update(to_act=False, deadline=None)
+        version = game.version
+        user_ids = list(Seat.objects.filter(game=game).exclude(user=None).values_list("user_id", flat=True))
+        transaction.on_commit(
+            lambda gid=game_id, v=version, u=user_ids: broadcast.game_changed(game_id=gid, version=v, user_ids=u)
+        )
+
+
+# ---------------------------------------------------------------------------
+# When a game ends: ratings, and the season's end once its last game is over
+# ---------------------------------------------------------------------------
 def game_result_recorded(*, game_id: int) -> None:
-    """Update ratings and league standings for a finished game (filled in by the leagues issue)."""
+    """Apply the rating change of a finished game and end its league season if that was the last
+    unfinished fixture.  Idempotent: a second call changes nothing."""
+    game_rate(game_id=game_id)
+    fixture = Fixture.objects.filter(game_id=game_id).select_related("division__season").first()
+    if fixture is None:
+        return
+    season = fixture.division.season
+    if season.status != SeasonStatus.RUNNING:
+        return
+    if not Game.objects.filter(fixture__division__season=season, status=GameStatus.ACTIVE).exists():
+        try:
+            season_end(league_id=season.league_id)
+        except LeagueError:  # another worker ended it first
+            pass
+
+
+def game_rate(*, game_id: int) -> list[RatingChange]:
+    """Store one RatingChange per player and move their ratings; nothing when already rated,
+    unrated (casual or cooperative) or not finished."""
+    with transaction.atomic():
+        # The game row lock serialises two runs of the task for the same game.
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != GameStatus.FINISHED:
+            return []
+        try:
+            engine = registry.get(game.kind)
+        except KeyError:
+            return []
+        seats = list(Seat.objects.filter(game=game).order_by("index"))
+        if not _rateable(game, engine, seats) or RatingChange.objects.filter(game=game).exists():
+            return []
+        key = rating_key(game.kind, game.options)
+        user_ids = [s.user_id for s in seats]
+        Rating.objects.bulk_create(
+            [Rating(user_id=u, key=key, rating=elo.START, games=0) for u in user_ids], ignore_conflicts=True
+        )
+        ratings = {r.user_id: r for r in Rating.objects.select_for_update().filter(key=key, user_id__in=user_ids)}
+        current = [ratings[u] for u in user_ids]
+        after = elo.new_ratings([r.rating for r in current], [r.games for r in current], _ranks(game, seats))
+        changes = [
+            RatingChange(game=game, user_id=r.user_id, key=key, before=r.rating, after=a, games_before=r.games)
+            for r, a in zip(current, after, strict=True)
+        ]
+        for r, a in zip(current, after, strict=True):
+            r.rating, r.games = a, r.games + 1
+        Rating.objects.bulk_update(current, ["rating", "games", "updated_at"])
+        return RatingChange.objects.bulk_create(changes)
+
+
+def _rateable(game: Game, engine, seats: list[Seat]) -> bool:
+    return (
+        is_rated(game, engine)
+        and len(seats) >= 2
+        and all(s.user_id for s in seats)
+        and len({s.user_id for s in seats}) == len(seats)
+        and bool(game.result)
+    )
+
+
+def _ranks(game: Game, seats: list[Seat]) -> list[int]:
+    ranks = (game.result or {}).get("ranks")
+    if ranks and len(ranks) == len(seats):
+        return list(ranks)
+    return [s.rank or len(seats) for s in seats]
+
+
+def ratings_recompute(*, write: bool) -> list[str]:
+    """Rebuild every rating from the finished games and compare with the stored ones; returns the
+    differences.  With ``write`` the stored ratings and changes are replaced by the rebuilt ones.
+
+    Games are replayed in the order their changes were first applied (RatingChange id), then any
+    never-applied games by finishing time, so a rebuild agrees with what the tasks did even when
+    two games ending together were rated in the other order.
+    """
+    first_change = {
+        row["game_id"]: row["first"]
+        for row in RatingChange.objects.values("game_id").annotate(first=Min("pk")).order_by()
+    }
+    games = list(
+        Game.objects.filter(status=GameStatus.FINISHED).exclude(result=None).prefetch_related("seats").order_by("pk")
+    )
+    never = 1 << 62
+    games.sort(key=lambda g: (first_change.get(g.pk, never), g.finished_at or timezone.now(), g.pk))
+    ratings: dict[tuple[int, str], list] = {}
+    changes: list[RatingChange] = []
+    for game in games:
+        try:
+            engine = registry.get(game.kind)
+        except KeyError:
+            continue
+        seats = sorted(game.seats.all(), key=lambda s: s.index)
+        if not _rateable(game, engine, seats):
+            continue
+        key = rating_key(game.kind, game.options)
+        current = [ratings.setdefault((s.user_id, key), [elo.START, 0]) for s in seats]
+        after = elo.new_ratings([c[0] for c in current], [c[1] for c in current], _ranks(game, seats))
+        for seat, c, a in zip(seats, current, after, strict=True):
+            changes.append(RatingChange(game=game, user_id=seat.user_id, key=key, before=c[0], after=a,
+                                        games_before=c[1]))
+            c[0], c[1] = a, c[1] + 1
+    differences = _compare(ratings, changes)
+    if write and differences:
+        with transaction.atomic():
+            RatingChange.objects.all().delete()
+            Rating.objects.all().delete()
+            Rating.objects.bulk_create(
+                Rating(user_id=u, key=k, rating=r, games=n) for (u, k), (r, n) in ratings.items()
+            )
+            RatingChange.objects.bulk_create(changes, batch_size=500)
+    return differences
+
+
+def _compare(ratings: dict, changes: list[RatingChange], tolerance: float = 1e-6) -> list[str]:
+    differences = []
+    stored = {(r.user_id, r.key): r for r in Rating.objects.all()}
+    for (user_id, key), (rating, games) in ratings.items():
+        row = stored.pop((user_id, key), None)
+        if row is None:
+            differences.append(f"user {user_id} {key}: missing, should be {rating:.2f} after {games} games")
+        elif abs(row.rating - rating) > tolerance or row.games != games:
+            differences.append(
+                f"user {user_id} {key}: stored {row.rating:.2f} after {row.games} games, "
+                f"rebuilt {rating:.2f} after {games}"
+            )
+    for (user_id, key), row in stored.items():
+        if row.games:
+            differences.append(f"user {user_id} {key}: stored {row.rating:.2f} but no rated games")
+    stored_changes = {(c.game_id, c.user_id): c for c in RatingChange.objects.all()}
+    for change in changes:
+        row = stored_changes.pop((change.game_id, change.user_id), None)
+        if row is None or abs(row.after - change.after) > tolerance or abs(row.before - change.before) > tolerance:
+            differences.append(f"game {change.game_id} user {change.user_id}: rating change differs or is missing")
+    for game_id, user_id in stored_changes:
+        differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")
+    return differences

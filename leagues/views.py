@@ -1,7 +1,161 @@
-"""League pages."""
+"""League pages: the list and search, a league's page, joining and leaving, the organiser tools and
+the leaderboards.  Each view parses input, calls one service or selector and renders; a refusal
+from a service is shown as a message with its code."""
 
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.engines import registry
+from games.errors import GameError
+
+from . import selectors, services
+from .errors import LeagueError
+from .forms import ForfeitForm, LeagueForm, MoveForm, UsernameForm
+
+
+def _refused(request, exc: GameError) -> None:
+    messages.error(request, f"{exc.message} ({exc.code})")
 
 
 def index(request):
-    return render(request, "leagues/index.html")
+    query = request.GET.get("q", "").strip()[:80]
+    kind = request.GET.get("kind", "")
+    leagues = selectors.league_list(query=query, kind=kind)
+    return render(
+        request, "leagues/index.html",
+        {"leagues": leagues, "q": query, "kind": kind, "kinds": registry.kinds()},
+    )
+
+
+@login_required
+def league_new(request):
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(creator=request.user, **form.cleaned_data)
+        except GameError as exc:  # LeagueError, or a refusal from the game services
+            form.add_error(None, f"{exc.message} ({exc.code})")
+        else:
+            messages.success(request, _("Your league is open for registration."))
+            return redirect("leagues:detail", league_id=league.pk)
+    return render(request, "leagues/new.html", {"form": form})
+
+
+def league_detail(request, league_id: int):
+    number = request.GET.get("season")
+    number = int(number) if number and number.isdigit() else None
+    page = selectors.league_page(league_id=league_id, number=number, user=request.user)
+    if page is None:
+        raise Http404
+    return render(request, "leagues/league.html", page)
+
+
+def league_invite(request, league_id: int, token: str):
+    """The invite link: shows the league with a join button that carries the token."""
+    page = selectors.league_page(league_id=league_id, number=None, user=request.user)
+    if page is None or page["league"].invite_token != token:
+        raise Http404
+    page["invite_token"] = token
+    return render(request, "leagues/league.html", page)
+
+
+@login_required
+@require_POST
+def league_join(request, league_id: int):
+    try:
+        services.league_join(league_id=league_id, user=request.user, token=request.POST.get("token") or None)
+    except GameError as exc:  # LeagueError, or a refusal from the game services
+        _refused(request, exc)
+    else:
+        messages.success(request, _("You are registered for the next season."))
+    return redirect("leagues:detail", league_id=league_id)
+
+
+@login_required
+@require_POST
+def league_leave(request, league_id: int):
+    try:
+        services.league_leave(league_id=league_id, user=request.user)
+    except GameError as exc:  # LeagueError, or a refusal from the game services
+        _refused(request, exc)
+    else:
+        messages.success(request, _("You have left the season."))
+    return redirect("leagues:detail", league_id=league_id)
+
+
+# ---------------------------------------------------------------------------
+# Organiser tools
+# ---------------------------------------------------------------------------
+@login_required
+def league_manage(request, league_id: int):
+    try:
+        league = services.access_league_for_organiser(league_id, request.user)
+    except GameError as exc:  # LeagueError, or a refusal from the game services
+        if exc.status == 404:
+            raise Http404 from None
+        _refused(request, exc)
+        return redirect("leagues:detail", league_id=league_id)
+    page = selectors.league_page(league_id=league_id, number=None, user=request.user)
+    page.update(
+        log=selectors.organiser_log(league=league),
+        move_form=MoveForm(), forfeit_form=ForfeitForm(), remove_form=UsernameForm(prefix="remove"),
+        organiser_form=UsernameForm(prefix="organiser"),
+    )
+    return render(request, "leagues/manage.html", page)
+
+
+def _player(username: str):
+    return get_user_model().objects.filter(username=username).first()
+
+
+@login_required
+@require_POST
+def league_manage_action(request, league_id: int, action: str):
+    """One organiser action from the tools page; the service checks the organiser and logs it."""
+    user = request.user
+    try:
+        if action == "start":
+            services.season_start(league_id=league_id, actor=user)
+        elif action == "end":
+            services.season_end(league_id=league_id, actor=user)
+        elif action == "move":
+            form = MoveForm(request.POST)
+            if not form.is_valid():
+                raise LeagueError("BAD_REQUEST", _("Name a player and a division."))
+            services.entry_move(league_id=league_id, actor=user, user=_player(form.cleaned_data["username"]),
+                                level=form.cleaned_data["level"])
+        elif action == "forfeit":
+            form = ForfeitForm(request.POST)
+            if not form.is_valid():
+                raise LeagueError("BAD_REQUEST", _("Name a player and a game."))
+            services.fixture_forfeit(league_id=league_id, actor=user, game_id=form.cleaned_data["game"],
+                                     loser=_player(form.cleaned_data["username"]))
+        elif action == "remove":
+            player = _player(request.POST.get("remove-username", ""))
+            services.entry_remove(league_id=league_id, actor=user, user=player)
+        elif action == "organiser":
+            player = _player(request.POST.get("organiser-username", ""))
+            services.organiser_add(league_id=league_id, actor=user, user=player)
+        else:
+            raise Http404
+    except GameError as exc:  # LeagueError, or a refusal from the game services
+        _refused(request, exc)
+    else:
+        messages.success(request, _("Done."))
+    return redirect("leagues:manage", league_id=league_id)
+
+
+# ---------------------------------------------------------------------------
+# Leaderboards
+# ---------------------------------------------------------------------------
+def leaderboards(request):
+    return render(request, "leagues/leaderboards.html", {"rating_keys": selectors.rating_keys()})
+
+
+def leaderboard(request, key: str):
+    return render(request, "leagues/leaderboard.html", {"key": key, "ratings": selectors.leaderboard(key=key)})

@@ -22,6 +22,17 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_lexicon_indexes():
+    """Each test's database has its own lexicons: forget the word indexes this process holds, which
+    are keyed by version only (a rolled-back "en" version 1 is not the next test's version 1).
+    Build a small lexicon with ``games.lexicon_services.lexicon_load_words``."""
+    yield
+    from games.lexicon_store import forget_versions
+
+    forget_versions()
+
+
 @pytest.fixture
 def make_user(db):
     from tests.factories import UserFactory  # needs Django set up; engine tests run without it

@@ -150,7 +150,8 @@ class Engine(Protocol):
         """What ``seat`` (None: a spectator) may see.  Everything sent to clients is built from this."""
 
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        """One move-log entry as ``seat`` may see it (hides e.g. exchanged tiles or private picks).
+        """One move-log entry as ``seat`` may see it (hides e.g. exchanged tiles or private picks):
+        the entry with its ``move`` filtered.
 
         ``entry`` is ``{"seq", "index", "seat", "move"}``: ``index`` is the entry's 0-based position
         among the engine moves applied since setup, ``move`` the raw payload; ``state`` is current."""
@@ -190,7 +191,52 @@ def contains_value(tree: Any, secret: Any) -> bool:
     return False
 
 
+def _json_needle(secret: Any) -> str | None:
+    """The text ``secret`` must leave in a tree's canonical JSON if the tree contains it, or None
+    when that is not certain (numbers and booleans compare equal across types: ``1 == 1.0 == True``)."""
+
+    def plain(value: Any) -> bool:
+        if isinstance(value, str) or value is None:
+            return True
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return all(plain(v) for v in value)
+        return False
+
+    if not plain(secret):
+        return None
+    if isinstance(secret, str) and len(secret) >= 4:
+        # Inside any string: JSON escapes each character on its own, so the escaped secret without
+        # its quotes occurs in the escaped string.
+        return json.dumps(secret)[1:-1]
+    return json.dumps(secret, sort_keys=True)
+
+
+def find_leaks(secrets: Iterable[Any], tree: Any) -> list[Any]:
+    """The ``secrets`` that occur in ``tree``, exactly as ``contains_value`` finds them.
+
+    Fast for many secrets and big trees: the tree is serialised once, and a secret whose JSON text is
+    absent from it cannot be inside; a secret whose text is present is confirmed with
+    ``contains_value``, so the answer never differs from the slow check."""
+    secrets = list(secrets)
+    if not secrets:
+        return []
+    try:
+        text = json.dumps(tree, sort_keys=True)
+    except (TypeError, ValueError):
+        return [s for s in secrets if contains_value(tree, s)]
+    found = []
+    for secret in secrets:
+        needle = _json_needle(secret)
+        if needle is not None and needle not in text:
+            continue
+        if contains_value(tree, secret):
+            found.append(secret)
+    return found
+
+
 def leaks(engine: Engine, state: State, seat: int | None, view: Any) -> list[Any]:
     """The secrets hidden from ``seat`` that ``view`` nevertheless contains (empty when clean)."""
     json.dumps(view)  # a view must be JSON-serialisable; this raises if not
-    return [s for s in engine.hidden_from(state, seat) if contains_value(view, s)]
+    return find_leaks(engine.hidden_from(state, seat), view)

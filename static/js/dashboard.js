@@ -1,11 +1,18 @@
-// The dashboard: marks a game "your move" the moment it becomes so, and reloads the list when a
-// game appears that is not on it yet.
-document.addEventListener("letterpost:games", (event) => {
-  const message = event.detail;
-  const row = document.querySelector(`tr[data-game="${message.game}"]`);
-  if (!row) { location.reload(); return; }
-  row.classList.toggle("your-move", message.your_move);
-  const status = row.querySelector(".status");
-  if (message.status === "active") status.innerHTML = message.your_move ? "<strong>Your move</strong>" : "Waiting";
-  else if (message.status === "finished") status.textContent = "Finished";
+// The dashboard: when any of my games changes, fetch the dashboard again and swap the table in,
+// so status, scores and deadlines stay current without a reload.
+let pending = null;
+
+async function refresh() {
+  const response = await fetch(location.href, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = doc.getElementById("games-list");
+  const current = document.getElementById("games-list");
+  if (fresh && current) current.replaceWith(fresh);
+}
+
+document.addEventListener("letterpost:games", () => {
+  // Several messages in a burst (a move, then an auto-move) need one fetch.
+  clearTimeout(pending);
+  pending = setTimeout(refresh, 150);
 });

@@ -15,11 +15,14 @@ function showError(data) {
 }
 
 function applyUpdate(message) {
-  if (message.game.version < version) return;  // an older message overtaken by a newer one
+  // Already shown (the broadcast and our own refresh both report a move), or overtaken by a newer one.
+  if (message.game.version <= version) return;
   version = message.game.version;
   root.dataset.version = String(version);
   root.dataset.turnVersion = String(message.game.turn_version);
   board.innerHTML = message.html;
+  const log = document.getElementById("move-log");
+  if (log && message.log_html !== undefined) log.innerHTML = message.log_html;
   document.dispatchEvent(new CustomEvent("letterpost:board", { detail: message.game }));
 }
 
@@ -54,10 +57,16 @@ let socket = null;
 let retry = 0;
 function connect() {
   socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
-  socket.onopen = () => { retry = 0; root.dataset.live = "1"; };
+  socket.onopen = () => {
+    retry = 0;
+    root.dataset.live = "1";
+    // Catch up with anything broadcast before this socket opened (page load, or a dropped connection).
+    socket.send(JSON.stringify({ type: "refresh" }));
+  };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "game") applyUpdate(message);
+    else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
   socket.onclose = () => {
     root.dataset.live = "0";

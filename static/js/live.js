@@ -11,11 +11,22 @@ function show(count) {
   badge.hidden = count === 0;
 }
 
+// The bell: unread notifications.
+function showUnread(count) {
+  const bell = document.getElementById("notification-badge");
+  if (!bell) return;
+  bell.dataset.count = String(count);
+  bell.textContent = String(count);
+  bell.hidden = count === 0;
+  document.dispatchEvent(new CustomEvent("letterpost:notifications", { detail: { unread: count } }));
+}
+
 function connect() {
   const socket = new WebSocket(socketUrl("/ws/me/"));
   socket.onopen = () => { retry = 0; document.body.dataset.live = "1"; };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (message.type === "notifications") { showUnread(message.unread); return; }
     if (message.type !== "games") return;
     show(message.awaiting);
     document.dispatchEvent(new CustomEvent("letterpost:games", { detail: message }));

@@ -116,8 +116,8 @@ class ToyEngine:
         move = entry["move"]
         # A choice is private until its turn resolved (it is among the moves since the last resolution).
         if state["mode"] == "simultaneous" and entry["seat"] != seat and entry["index"] >= state["resolved_at"]:
-            return {"type": "add", "n": None}
-        return move
+            move = {"type": "add", "n": None}
+        return {**entry, "move": move}
 
     def hidden_from(self, state, seat):
         return [card for s, card in enumerate(state["cards"]) if s != seat]

@@ -204,6 +204,30 @@ class CrosswordEngine:
                 raise IllegalMove(UNKNOWN_WORD, f"Not in the word list: {', '.join(unknown)}.", words=unknown)
         return across, scored
 
+    def preview(self, state: State, seat: int | None, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+        """The words a placement would form and its score, exactly as ``apply`` would count them.
+
+        Pure and secret-free: nothing is drawn, so the answer never depends on the bag.  Allowed when it is
+        not the seat's turn (planning ahead); words are checked only where ``apply`` checks them (void mode),
+        so a challenge game's preview never tells a player whether a word is valid.
+        """
+        if seat is None:
+            raise IllegalMove(BAD_MOVE, "Only a player can preview a move.")
+        if state["phase"] == "over":
+            raise IllegalMove(GAME_OVER, "The game is over.")
+        parsed = parse_move(move, state["board"])
+        if parsed["type"] != "place":
+            raise IllegalMove(BAD_MOVE, "Only a placement can be previewed.")
+        lexicon = ctx.lexicon if ctx is not None else None
+        across, scored = self.evaluate(state, seat, parsed["tiles"], lexicon)
+        return {
+            "words": [{"word": w.plain, "text": w.text, "score": w.score, "across": w.across,
+                       "start": boardmod.gcg_position(w.row, w.col, w.across)} for w in scored.words],
+            "bingo": scored.bingo,
+            "score": scored.score,
+            "across": across,
+        }
+
     def _place(self, state: State, seat: int, tiles: list[Tile], lexicon: Any) -> State:
         across, scored = self.evaluate(state, seat, tiles, lexicon)
         s = clone(state)

@@ -168,6 +168,8 @@ class SpellEngine:
     min_seats = 2
     max_seats = 6
     cooperative = True
+    # Setup options that never leave the server: the term cards hold every secret term.
+    private_options = ("cards",)
 
     # ----------------------------------------------------------------- setup and turns
 

@@ -10,6 +10,7 @@ become public when the round is scored.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -22,7 +23,6 @@ from ..base import (
     IllegalMove,
     Outcome,
     State,
-    clone,
     ranks_from_scores,
     rng_for,
 )
@@ -53,6 +53,12 @@ OVER = "over"
 
 LEFT = "left"
 RIGHT = "right"
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (states, views, moves are JSON by contract).  A JSON round trip is
+    several times faster than ``copy.deepcopy``, which self-play and every view pay for."""
+    return json.loads(json.dumps(value))
 
 
 def direction_of(round_no: int) -> str:
@@ -112,8 +118,8 @@ def _parse_letter(raw: Any, index: int) -> str | None:
 
 
 def _parse_craft(state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> list[dict[str, Any]]:
-    """Validate a craft move and return its normalised entries (checks run in a fixed order:
-    shape, ownership, reuse, card kinds, length, lexicon)."""
+    """Validate a craft move's cards and return its normalised entries (checks run in a fixed order:
+    shape, ownership, reuse, card kinds; ``_check_word`` then checks length and lexicon)."""
     raw_cards = move.get("cards")
     if not isinstance(raw_cards, list):
         raise _bad("'cards' must be a list of letters in word order.")
@@ -156,17 +162,20 @@ def _parse_craft(state: State, seat: int, move: Mapping[str, Any], ctx: Context)
         if double_id is not None and CARDS[double_id]["kind"] != DOUBLE:
             raise _bad(f"Letter {i + 1}: {double_id} is not a Double card.")
         entries.append({"card": card_id, "letter": letter, "double": double_id})
+    return entries
 
+
+def _check_word(entries: list[dict[str, Any]], ctx: Context, **details: Any) -> None:
+    """The last checks of a craft: long enough and in the lexicon (no word at all is always fine)."""
     if not entries:
-        return entries
+        return
     if len(entries) < MIN_WORD:
-        raise IllegalMove(TOO_SHORT, f"A word needs at least {MIN_WORD} letters.")
+        raise IllegalMove(TOO_SHORT, f"A word needs at least {MIN_WORD} letters.", **details)
     word = "".join(e["letter"] for e in entries)
-    if ctx.lexicon is None:
+    if ctx is None or ctx.lexicon is None:
         raise _bad("No lexicon is available to check the word.")
     if not ctx.lexicon.contains(word):
-        raise IllegalMove(UNKNOWN_WORD, f"{word} is not in the lexicon.", words=[word])
-    return entries
+        raise IllegalMove(UNKNOWN_WORD, f"{word} is not in the lexicon.", words=[word], **details)
 
 
 # --- the engine ----------------------------------------------------------------------------------
@@ -260,17 +269,36 @@ class SpellcrafterEngine:
                 raise _bad("'card' must be a card id.")
             if card_id not in state["players"][seat]["hand"]:
                 raise IllegalMove(NOT_IN_HAND, f"{card_id} is not in the hand you hold.", card=card_id)
-            new = clone(state)
+            new = json_copy(state)
             self._pick(new, seat, card_id)
             return new
         if move_type == "craft":
             if state["phase"] != CRAFT:
                 raise _bad("Pick a card first: crafting starts after drafting.")
             entries = _parse_craft(state, seat, move, ctx)
-            new = clone(state)
+            _check_word(entries, ctx)
+            new = json_copy(state)
             self._craft(new, seat, entries)
             return new
         raise _bad("Unknown move type: expected 'pick' or 'craft'.")
+
+    def preview(self, state: State, seat: int | None, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+        """What a word (a craft move) would score, checked exactly as ``apply`` checks it, for the live
+        score on the page.  Needs no turn: a player may plan while drafting (with the picks so far) or
+        after crafting.  A word too short or not in the lexicon is refused with its code, and the
+        refusal's details carry ``scored`` (what it would be worth) so the page can still show it.
+        Reads only the seat's own picks and the public jumper, so it reveals nothing."""
+        if not isinstance(seat, int) or not 0 <= seat < state["seats"]:
+            raise _bad("Only a player can preview a word.")
+        if state["phase"] == OVER:
+            raise IllegalMove(GAME_OVER, "The game is over.")
+        if not isinstance(move, Mapping) or move.get("type") != "craft":
+            raise _bad("Only a word (a craft move) can be previewed.")
+        entries = _parse_craft(state, seat, move, ctx)
+        scored = score_word(entries)
+        summary = {key: scored[key] for key in ("word", "score", "flush", "straight", "multiplier", "base", "length")}
+        _check_word(entries, ctx, scored=summary)
+        return summary
 
     def _pick(self, state: State, seat: int, card_id: str) -> None:
         player = state["players"][seat]
@@ -398,49 +426,51 @@ class SpellcrafterEngine:
             "waiting_for": len(acting),
             "to_act": sorted(acting),
             "turn_id": self.turn_id(state),
-            "history": clone(state["history"]),
-            "log": [self._public_log_entry(e) for e in state["log"]],
-            "result": clone(state["result"]),
+            "history": json_copy(state["history"]),
+            # The state's log is written public by construction (picks and words are logged without cards
+            # until the round is scored), so every seat sees the same entries; one copy of all of them.
+            "log": json_copy(state["log"]),
+            "result": json_copy(state["result"]),
             "seat": me,
         }
         if me is not None:
             mine = state["players"][me]
             view["hand"] = [card(c) for c in mine["hand"]]
             view["picks"] = [card(c) for c in mine["picks"]]
-            view["my_word"] = clone(mine["craft"])
+            view["my_word"] = json_copy(mine["craft"])
         return view
-
-    @staticmethod
-    def _public_log_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
-        # The state's log is written public by construction (picks and words are logged without cards
-        # until the round is scored), so every seat sees the same entries.
-        return clone(dict(entry))
 
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         move = entry.get("move")
         if entry.get("seat") == seat or state["phase"] == OVER or not isinstance(move, Mapping):
-            shown: Any = clone(move) if isinstance(move, Mapping) else move
+            shown: Any = json_copy(move) if isinstance(move, Mapping) else move
         else:
             # Others learn only that a choice was made; the round table reveals it once scored.
             shown = {"type": move.get("type")}
         return {"seq": entry.get("seq"), "seat": entry.get("seat"), "move": shown}
 
     def hidden_from(self, state: State, seat: int | None) -> list[Any]:
-        secrets: list[Any] = []
-        if state["deck"]:
-            secrets.append(state["deck"])
-        for s, p in enumerate(state["players"]):
-            if s == seat:
-                continue
-            secrets.extend(x for x in (p["hand"], p["picks"], p["craft"]) if x)
-        # Single cards of the other seats too (a leak of one card, not just a whole hand), except those
-        # once shown face up: ids repeat after the discards are reshuffled.
+        # Cards once shown face up (jumpers, burned cards, a scored round's picks): their ids come back
+        # after the discards are reshuffled, so seeing one of them alone proves nothing.
         public: set[str] = set(state["burned"])
         for record in state["history"]:
             public.add(record["jumper"])
             public.update(record["burned"])
             for result in record["results"]:
                 public.update(result["picks"])
+
+        def secret_list(cards: list[Any]) -> bool:
+            # A one-card list of a public card equals, say, an earlier round's burned list by chance.
+            return bool(cards) and not (len(cards) == 1 and isinstance(cards[0], str) and cards[0] in public)
+
+        secrets: list[Any] = []
+        if secret_list(state["deck"]):
+            secrets.append(state["deck"])
+        for s, p in enumerate(state["players"]):
+            if s == seat:
+                continue
+            secrets.extend(x for x in (p["hand"], p["picks"], p["craft"]) if secret_list(x or []))
+        # Single cards of the other seats too (a leak of one card, not just a whole hand).
         for s, p in enumerate(state["players"]):
             if s != seat:
                 secrets.extend(c for c in p["hand"] + p["picks"] if c not in public)

@@ -28,6 +28,14 @@ class Command(BaseCommand):
         except KeyError:
             raise CommandError(f"unknown game kind {kind!r}; known: {', '.join(registry.kinds())}") from None
         options = json.loads(options)
+        if kind == "spell":
+            from games.errors import GameError
+            from games.term_decks import spell_selfplay_options
+
+            try:
+                options = spell_selfplay_options(options, seed)
+            except GameError as exc:
+                raise CommandError(exc.message) from None
         ctx = self._context(engine, options)
         failed = played = total_moves = 0
         for result in play_many(
@@ -44,7 +52,8 @@ class Command(BaseCommand):
             raise CommandError(f"{failed} of {played} games failed")
 
     def _context(self, engine, options) -> Context:
-        code = options.get("lexicon") or getattr(engine, "default_lexicon", None)
+        default = getattr(engine, "default_lexicon", None)  # a method: the lexicon for these options
+        code = options.get("lexicon") or (default(options) if default else None)
         if not code:
             return Context()
         from games.lexicon_store import lexicon_for_code

@@ -85,3 +85,17 @@ def test_spectators_see_no_hand_at_all():
     view = ENGINE.view(state, None)
     assert "hand" not in view and "picks" not in view
     assert leaks(ENGINE, state, None, view) == []
+
+
+def test_a_one_card_hand_of_a_card_once_burned_is_not_mistaken_for_a_leak():
+    """After a reshuffle a card burned face up in an earlier round can be the last card of a hand; the
+    old round's burned list ``["wild-4"]`` then equals that hand by chance (self-play found this)."""
+    state = ENGINE.setup(2, {}, seed=11)
+    state["history"] = [{"round": 1, "jumper": "tide-T1", "burned": ["wild-4"], "results": []}]
+    state["players"][1]["hand"] = ["wild-4"]
+    state["players"][1]["picks"] = ["gale-C1"]
+    view = ENGINE.view(state, 0)
+    assert view["history"][0]["burned"] == ["wild-4"]
+    assert leaks(ENGINE, state, 0, view) == []
+    view["extra"] = ["gale-C1"]  # a hand or pick never shown face up is still caught
+    assert leaks(ENGINE, state, 0, view) == [["gale-C1"], "gale-C1"]

@@ -13,6 +13,8 @@ class GameStatus(models.TextChoices):
     ACTIVE = "active", _("In progress")
     FINISHED = "finished", _("Finished")
     ABORTED = "aborted", _("Aborted")
+    # A moderator voided it (moderation/): no result, no rating change, not in league standings.
+    ANNULLED = "annulled", _("Annulled")
 
 
 class Game(models.Model):
@@ -61,6 +63,10 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     resigned = models.BooleanField(default=False)
+    # The deadline sweep's bookkeeping (games/deadlines.py): when it next has something to do for
+    # this seat (a notice, a reminder, the timeout) and which of this deadline's notices went out.
+    alert_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    alert_stage = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "index"]

@@ -1,0 +1,196 @@
+"""Vacations: booking, ending and the reads that the game pages and the deadline sweep need.
+
+While a vacation lasts the player's deadlines stand still.  Rather than touching every clock when it
+starts, the sweep leaves a player who is away alone, and when the vacation ends (at its end, switched
+off, or because the player moved) each deadline of theirs is pushed back by the time they were away
+while it was running.  Allowance: 30 days per calendar year (in the player's time zone).
+"""
+
+from __future__ import annotations
+
+import math
+import zoneinfo
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import User, Vacation
+
+ALLOWANCE_DAYS = 30
+
+VACATION_BAD_DAYS = "VACATION_BAD_DAYS"
+VACATION_IN_PAST = "VACATION_IN_PAST"
+VACATION_OVERLAPS = "VACATION_OVERLAPS"
+VACATION_ALLOWANCE = "VACATION_ALLOWANCE"
+VACATION_NONE = "VACATION_NONE"
+
+MSG_BAD_DAYS = "A vacation lasts from 1 to 30 days."
+MSG_IN_PAST = "A vacation cannot start in the past."
+MSG_OVERLAPS = "This vacation overlaps one you have already booked."
+MSG_ALLOWANCE = "That is more than your allowance: %(left)s of 30 vacation days left in %(year)s."
+MSG_NONE = "You have no vacation in progress or booked."
+
+
+@dataclass
+class VacationError(Exception):
+    code: str
+    message: str
+    status: int = 400
+
+    def as_json(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+def _zone(user: User):
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+# ---------------------------------------------------------------------------
+# Reads
+# ---------------------------------------------------------------------------
+def vacations_in_progress(*, user_ids, now: datetime) -> dict[int, Vacation]:
+    """Who is away right now (what opponents see and what refuses challenges): user id -> vacation."""
+    rows = Vacation.objects.filter(
+        user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now, ended_at__isnull=True
+    )
+    return {v.user_id: v for v in rows}
+
+
+def vacations_holding_clocks(*, user_ids, now: datetime) -> dict[int, Vacation]:
+    """Whose deadlines must not run out: away now, or back but not yet settled by the sweep."""
+    rows = Vacation.objects.filter(user_id__in=list(user_ids), starts_at__lte=now, ended_at__isnull=True)
+    return {v.user_id: v for v in rows}
+
+
+def _days_in_year(start: datetime, end: datetime, year: int, zone) -> float:
+    lo = datetime.combine(date(year, 1, 1), time(), zone)
+    hi = datetime.combine(date(year + 1, 1, 1), time(), zone)
+    overlap = (min(end, hi) - max(start, lo)).total_seconds()
+    return max(0.0, overlap / 86400)
+
+
+def vacation_days_used(*, user: User, year: int, exclude: Vacation | None = None) -> int:
+    """Days booked or taken in ``year``; a day begun counts as a day."""
+    zone = _zone(user)
+    used = 0
+    for vacation in user.vacations.all():
+        if exclude is not None and vacation.pk == exclude.pk:
+            continue
+        used += math.ceil(_days_in_year(vacation.starts_at, vacation.until, year, zone) - 1e-9)
+    return used
+
+
+def vacation_overview(*, user: User, now: datetime) -> dict:
+    zone = _zone(user)
+    year = now.astimezone(zone).year
+    current = next(
+        (v for v in user.vacations.filter(ended_at__isnull=True, ends_at__gt=now).order_by("starts_at")), None
+    )
+    return {
+        "current": current if current and current.starts_at <= now else None,
+        "booked": current if current and current.starts_at > now else None,
+        "year": year,
+        "used": vacation_days_used(user=user, year=year),
+        "left": max(0, ALLOWANCE_DAYS - vacation_days_used(user=user, year=year)),
+        "allowance": ALLOWANCE_DAYS,
+        "history": list(user.vacations.order_by("-starts_at")[:10]),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Writes
+# ---------------------------------------------------------------------------
+def vacation_book(*, user: User, days: int, starts_on: date | None = None, now: datetime | None = None) -> Vacation:
+    """Book ``days`` of vacation from ``starts_on`` (today, or a later day from midnight in the
+    player's time zone).  Refused with a VacationError, writing nothing, when too long, in the past,
+    overlapping another, or beyond the yearly allowance."""
+    now = now or timezone.now()
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= ALLOWANCE_DAYS:
+        raise VacationError(VACATION_BAD_DAYS, MSG_BAD_DAYS)
+    zone = _zone(user)
+    today = now.astimezone(zone).date()
+    starts_on = starts_on or today
+    if starts_on < today:
+        raise VacationError(VACATION_IN_PAST, MSG_IN_PAST)
+    starts_at = now if starts_on == today else datetime.combine(starts_on, time(), zone)
+    ends_at = starts_at + timedelta(days=days)
+    with transaction.atomic():
+        # One booking at a time per player: lock the user row so that two requests cannot both pass.
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        clash = Vacation.objects.filter(user=user, starts_at__lt=ends_at).exclude(ended_at__isnull=False).filter(
+            ends_at__gt=starts_at
+        )
+        if clash.exists():
+            raise VacationError(VACATION_OVERLAPS, MSG_OVERLAPS)
+        for year in range(starts_at.astimezone(zone).year, ends_at.astimezone(zone).year + 1):
+            wanted = math.ceil(_days_in_year(starts_at, ends_at, year, zone) - 1e-9)
+            used = vacation_days_used(user=user, year=year)
+            if wanted and used + wanted > ALLOWANCE_DAYS:
+                left = max(0, ALLOWANCE_DAYS - used)
+                raise VacationError(VACATION_ALLOWANCE, MSG_ALLOWANCE % {"left": left, "year": year})
+        return Vacation.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
+
+
+def vacation_end(*, user: User, now: datetime | None = None) -> Vacation:
+    """Switch vacation off: the one in progress ends now (deadlines shift by the time away); a
+    booked one that has not begun is cancelled."""
+    now = now or timezone.now()
+    vacation = (
+        Vacation.objects.filter(user=user, ended_at__isnull=True, ends_at__gt=now).order_by("starts_at").first()
+    )
+    if vacation is None:
+        raise VacationError(VACATION_NONE, MSG_NONE)
+    _close(vacation_id=vacation.pk, ended_at=max(now, vacation.starts_at))
+    vacation.refresh_from_db()
+    return vacation
+
+
+def vacation_end_on_move(*, user_id: int, now: datetime) -> None:
+    """A player who moves is back: end a vacation in progress (queued on commit by the move path)."""
+    for vacation in Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ended_at__isnull=True):
+        _close(vacation_id=vacation.pk, ended_at=min(now, vacation.ends_at))
+
+
+def vacations_close_due(*, now: datetime) -> int:
+    """Vacations whose time is up: settle them (called by the deadline sweep before it looks at seats)."""
+    closed = 0
+    for vacation in Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now).order_by("ends_at"):
+        closed += _close(vacation_id=vacation.pk, ended_at=vacation.ends_at)
+    return closed
+
+
+def _close(*, vacation_id: int, ended_at: datetime) -> int:
+    """End one vacation and push back its player's deadlines, once (the row lock makes a second,
+    concurrent close see it already ended)."""
+    from games.models import Game, GameStatus, Seat
+
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(pk=vacation_id, ended_at__isnull=True).first()
+        if vacation is None:
+            return 0
+        vacation.ended_at = ended_at
+        vacation.save(update_fields=["ended_at"])
+        game_ids = list(
+            Seat.objects.filter(user_id=vacation.user_id, to_act=True, deadline__isnull=False,
+                                game__status=GameStatus.ACTIVE).values_list("game_id", flat=True)
+        )
+        # Games before their seats, in id order: the same lock order as the move path and the sweep.
+        list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk").values_list("pk", flat=True))
+        seats = list(
+            Seat.objects.filter(user_id=vacation.user_id, to_act=True, deadline__isnull=False,
+                                game__status=GameStatus.ACTIVE).select_related("game")
+        )
+        for seat in seats:
+            allowance = timedelta(days=seat.game.days_per_move)
+            # Only the part of the vacation during which this deadline was running counts.
+            away = ended_at - max(vacation.starts_at, seat.deadline - allowance)
+            if away > timedelta(0):
+                seat.deadline += away
+            seat.alert_at = ended_at  # the sweep works out the next reminder from the new deadline
+        Seat.objects.bulk_update(seats, ["deadline", "alert_at"])
+    return 1

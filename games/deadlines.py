@@ -1,0 +1,207 @@
+"""The deadline sweep: notices, reminders, timeouts and forfeits of correspondence games.
+
+Each seat that must act has a ``deadline`` and, beside it, ``alert_at`` (indexed): the next moment
+the sweep has something to do for it.  A fresh deadline sets ``alert_at`` to now (tell the player it is
+their move); after that it points at the 80 % reminder, the one-hour reminder, then the deadline
+itself.  ``alert_stage`` records which notices of this deadline went out, so a sweep that runs twice
+sends nothing twice.
+
+The sweep locks the games behind due seats in batches with ``SELECT ... FOR UPDATE SKIP LOCKED``
+(games before seats, the move path's lock order), so two sweeps at once share the work instead of
+doing it twice.  A timeout is the engine's ``timeout_move`` submitted through
+``services.game_submit_system_move`` with a deterministic idempotency key; repeated timeouts forfeit
+through ``services.game_forfeit``.  The clock is passed in (``now=``): tests and
+``manage.py sweep_deadlines --now`` run it as if it were any time.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from enum import IntEnum
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import services
+from .engines import registry
+from .models import Game, GameStatus, Seat
+
+logger = logging.getLogger(__name__)
+
+BATCH_SIZE = 200
+REMINDER_AT = 0.8  # of the allowance
+LAST_CALL = timedelta(hours=1)
+# A failing game is looked at again after this, rather than at once in a loop.
+RETRY_AFTER = timedelta(minutes=5)
+
+
+class Stage(IntEnum):
+    NONE = 0
+    TOLD = 1  # "your move"
+    REMINDED = 2  # 80 % of the allowance gone
+    LAST_CALL = 3  # one hour left
+
+
+def forfeit_after(seats_count: int) -> int:
+    """Timeouts in a row that forfeit: the second in a two-player game, the third with more."""
+    return 2 if seats_count == 2 else 3
+
+
+def timeout_key(game_id: int, seat_index: int, deadline: datetime) -> str:
+    return f"timeout:{game_id}:{seat_index}:{deadline.isoformat()}"
+
+
+@dataclass
+class SweepReport:
+    notices: int = 0
+    reminders: int = 0
+    timeouts: int = 0
+    forfeits: int = 0
+    postponed: int = 0  # seats of players on vacation
+    vacations_closed: int = 0
+    failed: int = 0
+    batches: int = 0
+    notifications: list = field(default_factory=list, repr=False)
+
+    def as_json(self) -> dict:
+        data = asdict(self)
+        data.pop("notifications")
+        return data
+
+
+def stage_times(seat: Seat, days_per_move: int) -> dict[Stage, datetime]:
+    allowance = timedelta(days=days_per_move)
+    return {
+        Stage.REMINDED: seat.deadline - allowance * (1 - REMINDER_AT),
+        Stage.LAST_CALL: seat.deadline - LAST_CALL,
+    }
+
+
+def next_alert(seat: Seat, days_per_move: int) -> datetime:
+    later = [at for stage, at in stage_times(seat, days_per_move).items() if stage > seat.alert_stage]
+    return min(later + [seat.deadline])
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------
+def sweep(*, now: datetime | None = None, batch_size: int = BATCH_SIZE) -> SweepReport:
+    """Handle everything due at ``now``: close vacations that are over, then due seats, batch by batch."""
+    from accounts.vacations import vacations_close_due
+
+    now = now or timezone.now()
+    report = SweepReport()
+    report.vacations_closed = vacations_close_due(now=now)
+    while True:
+        due_games = (
+            Seat.objects.filter(alert_at__lte=now).order_by("alert_at").values("game_id")[:batch_size]
+        )
+        with transaction.atomic():
+            games = list(Game.objects.select_for_update(skip_locked=True).filter(pk__in=due_games).order_by("pk"))
+            if not games:
+                break
+            report.batches += 1
+            _handle_games(games, now=now, report=report)
+    return report
+
+
+def sweep_game(*, game_id: int, now: datetime | None = None) -> SweepReport:
+    """The same for one game, right after a move (a sweep busy with it already is left to it)."""
+    now = now or timezone.now()
+    report = SweepReport()
+    with transaction.atomic():
+        games = list(Game.objects.select_for_update(skip_locked=True).filter(pk=game_id))
+        if games:
+            _handle_games(games, now=now, report=report)
+    return report
+
+
+# ---------------------------------------------------------------------------
+# One locked batch
+# ---------------------------------------------------------------------------
+def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> None:
+    from accounts.vacations import vacations_holding_clocks
+    from notifications.services import notify_many
+
+    by_id = {g.pk: g for g in games}
+    seats = list(Seat.objects.filter(game_id__in=by_id, alert_at__lte=now).order_by("game_id", "index"))
+    away = vacations_holding_clocks(user_ids={s.user_id for s in seats if s.user_id}, now=now)
+    quiet: list[Seat] = []  # seats whose bookkeeping changes without a move: one bulk update
+    timed_out: set[int] = set()
+    for seat in seats:
+        game = by_id[seat.game_id]
+        if game.pk in timed_out:
+            continue  # the game moved on under us; its other due seats come round in the next batch
+        if game.status != GameStatus.ACTIVE or not seat.to_act or seat.deadline is None:
+            seat.alert_at = None
+            quiet.append(seat)
+        elif seat.user_id in away:
+            # Deadlines stand still while away; the vacation's end shifts them and wakes the seat.
+            seat.alert_at = max(away[seat.user_id].ends_at, now + timedelta(minutes=1))
+            quiet.append(seat)
+            report.postponed += 1
+        elif seat.deadline <= now:
+            timed_out.add(game.pk)
+            _time_out(game, seat, now=now, report=report)
+        else:
+            _remind(game, seat, now=now, report=report)
+            quiet.append(seat)
+    Seat.objects.bulk_update(quiet, ["alert_at", "alert_stage"])
+    notify_many(report.notifications, now=now)
+    report.notifications = []
+
+
+def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
+    times = stage_times(seat, game.days_per_move)
+    due = max([Stage.TOLD] + [stage for stage, at in times.items() if at <= now])
+    if seat.alert_stage < Stage.TOLD:
+        if not seat.resigned:
+            report.notifications.append(_notice("your_move", seat, game, deadline=seat.deadline.isoformat()))
+            report.notices += 1
+    elif due > seat.alert_stage:
+        stage = "last_call" if due == Stage.LAST_CALL else "reminder"
+        report.notifications.append(
+            _notice("reminder", seat, game, deadline=seat.deadline.isoformat(), stage=stage)
+        )
+        report.reminders += 1
+    # Reminders whose time passed unsent (a late sweep, a short clock) are not sent late.
+    seat.alert_stage = max(seat.alert_stage, due)
+    seat.alert_at = next_alert(seat, game.days_per_move)
+
+
+def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
+    engine = registry.get(game.kind)
+    try:
+        with transaction.atomic():
+            answer = services.game_submit_system_move(
+                game_id=game.pk, seat_index=seat.index, move=engine.timeout_move(game.state, seat.index),
+                source="timeout", idempotency_key=timeout_key(game.pk, seat.index, seat.deadline), now=now,
+            )
+            if answer is None:
+                # Already handled, or the seat no longer acts: just stop looking at this deadline.
+                Seat.objects.filter(pk=seat.pk, deadline=seat.deadline).update(alert_at=None)
+                return
+            Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
+            timeouts = seat.consecutive_timeouts + 1
+            forfeited = timeouts >= forfeit_after(game.seats_count) and not seat.resigned
+            if forfeited:
+                services.game_forfeit(game_id=game.pk, seat_index=seat.index, reason="timeout", now=now)
+    except Exception:
+        # One broken game must not stop the sweep: log it and look again later.
+        logger.exception("timeout of game %s seat %s failed", game.pk, seat.index)
+        Seat.objects.filter(pk=seat.pk).update(alert_at=now + RETRY_AFTER)
+        report.failed += 1
+        return
+    report.timeouts += 1
+    report.forfeits += forfeited
+    report.notifications.append(
+        _notice("timeout", seat, game, forfeited=forfeited, timeouts=timeouts, deadline=seat.deadline.isoformat())
+    )
+
+
+def _notice(kind: str, seat: Seat, game: Game, **params) -> dict:
+    return {"user_id": seat.user_id, "kind": kind, "game_id": game.pk,
+            "params": {"game": game.pk, "game_kind": game.kind, **params}}

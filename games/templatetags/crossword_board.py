@@ -1,0 +1,149 @@
+"""Shapes a Crossword game payload for its board template: squares with premiums and the last play,
+the viewer's rack with values, the players, the unseen tiles and the move log in words.
+
+It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts), so it can
+show nothing the viewer may not see.  Scores come from the engine; nothing is computed here but layout.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django import template
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games.engines.crossword import board as boardmod
+
+register = template.Library()
+
+PREMIUM_LABELS = {"T": "TW", "D": "DW", "t": "TL", "d": "DL"}
+
+
+def _last_play(log: list[dict[str, Any]], board: list[str]) -> set[tuple[int, int]]:
+    """Squares of the latest placement still on the board (a withdrawn play is gone)."""
+    for entry in reversed(log):
+        if entry.get("type") == "place":
+            squares = {(t["row"], t["col"]) for t in entry["tiles"]}
+            if all(board[r][c] != boardmod.EMPTY for r, c in squares):
+                return squares
+            return set()
+    return set()
+
+
+def _squares(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    values = view["values"]
+    last = _last_play(view["log"], view["board"])
+    rows = []
+    for r, line in enumerate(view["board"]):
+        row = []
+        for c, char in enumerate(line):
+            code = boardmod.LAYOUT[r][c]
+            centre = (r, c) == boardmod.CENTRE
+            square = {
+                "row": r, "col": c, "name": boardmod.square_name(r, c),
+                "premium": "centre" if centre else {"T": "tw", "D": "dw", "t": "tl", "d": "dl"}.get(code, ""),
+                "label": "★" if centre else PREMIUM_LABELS.get(code, ""),
+                "letter": "", "blank": False, "value": 0, "last": (r, c) in last,
+            }
+            if char != boardmod.EMPTY:
+                square.update(letter=char.upper(), blank=char.islower(),
+                              value=0 if char.islower() else values.get(char, 0))
+            row.append(square)
+        rows.append(row)
+    return rows
+
+
+def _names(p: dict[str, Any]) -> dict[int, str]:
+    return {s["index"]: (s["name"] or s["username"] or _("seat %(n)s") % {"n": s["index"] + 1}) for s in p["seats"]}
+
+
+def _log_line(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+    kind = entry.get("type")
+    who = names.get(entry.get("seat"), "")
+    line = {"who": who, "kind": kind, "text": "", "score": None, "total": entry.get("total"), "words": []}
+    if kind == "place":
+        # The main word is in the GCG text; the log adds the cross words it formed.
+        line.update(text=entry["gcg"], words=entry["words"][1:], score=entry["score"], bingo=entry.get("bingo"))
+    elif kind == "exchange":
+        mine = entry.get("exchanged")
+        line["text"] = (_("exchanged %(tiles)s") % {"tiles": "".join(mine["tiles"])} if mine
+                        else _("exchanged %(n)s tiles") % {"n": entry["count"]})
+    elif kind == "pass":
+        line["text"] = _("passed")
+    elif kind == "accept":
+        line["text"] = _("accepted the last play")
+    elif kind == "challenge":
+        target = names.get(entry["target"], "")
+        if entry["result"] == "withdrawn":
+            line.update(text=_("challenged %(who)s: %(words)s not valid, play taken back")
+                        % {"who": target, "words": ", ".join(entry["words"])}, score=entry["score"])
+        else:
+            line["text"] = _("challenged %(who)s: the play stands") % {"who": target}
+            if entry.get("turn_lost"):
+                line["text"] += " " + _("(turn lost)")
+    elif kind == "end":
+        line["who"] = ""
+        reason = _("a player went out") if entry["reason"] == "out" else _("six scoreless turns")
+        left = ", ".join(f"{names.get(i['seat'], '')}: {i['rack'] or '–'}" for i in entry["left"])
+        line["text"] = _("Game over (%(reason)s). Racks left: %(left)s") % {"reason": reason, "left": left}
+    else:
+        return None  # the starting draw is not a turn
+    return line
+
+
+def _grid_html(rows: list[list[dict[str, Any]]]) -> str:
+    """The 16×16 grid (headers + squares) as one string: built in Python because the template loop over
+    225 squares costs tens of milliseconds per render, and the board is rendered per viewer per move."""
+    parts = ['<span class="corner"></span>']
+    parts += [f'<span class="head">{col}</span>' for col in boardmod.COLUMNS]
+    for r, row in enumerate(rows):
+        parts.append(f'<span class="head">{r + 1}</span>')
+        for sq in row:
+            classes = " ".join(filter(None, ("sq", sq["premium"], "filled" if sq["letter"] else "",
+                                             "last" if sq["last"] else "")))
+            if sq["letter"]:
+                value = "" if sq["blank"] else sq["value"]
+                inner = (f'<span class="tile{" blank" if sq["blank"] else ""}">{sq["letter"]}'
+                         f'<sub>{value}</sub></span>')
+                extra = f' data-letter="{sq["letter"]}"'
+                label = f'{sq["name"]} {sq["letter"]}'
+            else:
+                inner = f'<span class="prem">{sq["label"]}</span>' if sq["label"] else ""
+                extra, label = "", sq["name"]
+            parts.append(f'<div class="{classes}" role="gridcell" data-row="{sq["row"]}" data-col="{sq["col"]}" '
+                         f'data-name="{sq["name"]}"{extra} aria-label="{label}">{inner}</div>')
+    # Every piece is a fixed string, a number, a square name or a letter A-Z: nothing user-supplied.
+    return mark_safe("".join(parts))  # noqa: S308
+
+
+@register.simple_tag
+def crossword_page(p: dict[str, Any]) -> dict[str, Any]:
+    """Everything the crossword fragment draws, from the viewer's payload."""
+    view = p["view"]
+    names = _names(p)
+    values = view["values"]
+    rack = [{"letter": t, "value": values.get(t, 0)} for t in (view["rack"] or [])]
+    unseen = Counter(view["unseen"])
+    players = [{
+        "index": s["index"], "name": names[s["index"]], "score": view["scores"][s["index"]],
+        "to_move": view["to_move"] == s["index"], "me": s["index"] == view["seat"],
+        "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
+    } for s in p["seats"]]
+    log = [line for line in (_log_line(e, names) for e in view["log"]) if line is not None]
+    if log:
+        log[-1]["last"] = True
+    rows = _squares(view)
+    return {
+        "grid": _grid_html(rows),
+        "rows": rows,
+        "rack": rack,
+        "players": players,
+        "unseen_count": len(view["unseen"]),
+        "unseen": [{"letter": letter, "count": n} for letter, n in sorted(unseen.items())],
+        "log": log,
+        "can_exchange": view["bag_count"] >= view["min_bag_for_exchange"],
+        "to_move_name": names.get(view["to_move"], ""),
+        "ending": view["phase"] == "ending",
+    }

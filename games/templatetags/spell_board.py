@@ -1,0 +1,143 @@
+"""Shapes a Spell game payload for its board template: the clue boards field by field, what the viewer
+may do now, the round's score so far, the team total and record, and the story of finished rounds.
+
+It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts) and the
+table's record, so it can show nothing the viewer may not see: the secret term and the declared clue
+words reach the template only where the engine's view already holds them for this viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.engines.spell.engine import CROSSED, ROUNDS, TERMS_PER_SIDE
+from games.engines.spell.scoring import FIELDS_PER_BOARD
+from games.spell_records import table_record
+
+register = template.Library()
+
+
+def _fields(board: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
+    """The seven fields left to right: letters (with their writer), free fields, crossed fields."""
+    writers = [a["seat"] for a in board["actions"] if a["type"] == "write"]
+    fields = []
+    for n, value in enumerate(board["fields"]):
+        if value is None:
+            fields.append({"kind": "free"})
+        elif value == CROSSED:
+            fields.append({"kind": "crossed"})
+        else:
+            seat = writers[n] if n < len(writers) else None
+            fields.append({"kind": "letter", "letter": value, "by": names.get(seat, "")})
+    return fields
+
+
+def _board(board: dict[str, Any], number: int, current: bool, names: dict[int, str]) -> dict[str, Any]:
+    letters = "".join(v for v in board["fields"] if v not in (None, CROSSED))
+    return {
+        "number": number,
+        "current": current,
+        "fields": _fields(board, names),
+        "letters": letters,
+        "free": board["free"],
+        "closed": board["closed"],
+        "word": board["word"],
+        "my_clue": board["my_clue"],
+        # Declared words this viewer may see (the engine leaves out the others).
+        "clues": [
+            {"name": names.get(a["seat"], "?"), "letter": a["letter"], "clue": a["clue"]}
+            for a in board["actions"]
+            if a["type"] == "write" and a.get("clue")
+        ],
+        "crossed_by": [names.get(a["seat"], "?") for a in board["actions"] if a["type"] == "cross_out"],
+        "guesses": [
+            {"word": g["word"], "result": g["result"], "ruled_by": names.get(g["ruled_by"]) if g["ruled_by"] is not None
+             else None}
+            for g in board["guesses"]
+        ],
+    }
+
+
+def _round(rnd: dict[str, Any], names: dict[int, str], live: bool) -> dict[str, Any]:
+    boards = [
+        _board(b, n, live and n == len(rnd["boards"]) and not b["closed"], names)
+        for n, b in enumerate(rnd["boards"], start=1)
+    ]
+    # Empty boards still to come, so the five boards are always drawn.
+    unused = list(range(len(boards) + 1, 6)) if live else []
+    return {
+        "number": rnd["number"],
+        "guesser": rnd["guesser"],
+        "guesser_name": names.get(rnd["guesser"], "?"),
+        "pick": rnd["pick"],
+        "term": rnd["term"],
+        "boards": boards,
+        "unused": unused,
+        "term_guesses": rnd["term_guesses"],
+        "at_stake": rnd["at_stake"],
+        "found": rnd["found"],
+        "score": rnd["score"],
+        "writer": rnd["writer"],
+        "writer_name": names.get(rnd["writer"], "?") if rnd["writer"] is not None else None,
+        "pending": (
+            {"word": rnd["pending"]["word"], "ruler": rnd["pending"]["ruler"],
+             "ruler_name": names.get(rnd["pending"]["ruler"], "?")}
+            if rnd["pending"] else None
+        ),
+    }
+
+
+@register.simple_tag
+def spell_board(p: dict, game=None) -> dict[str, Any] | None:
+    """Everything the Spell board template draws, for the viewer of payload ``p``."""
+    view = p.get("view")
+    if not view:
+        return None
+    names = {s["index"]: s["name"] or "—" for s in p["seats"]}
+    me = view["you"]
+    phase = view["phase"]
+    acting = me is not None and me in view["to_act"] and p.get("status") == "active"
+    rnd = _round(view["round"], names, live=True) if view["round"] else None
+    current = next((b for b in rnd["boards"] if b["current"]), None) if rnd else None
+    prefix = current["letters"] if current else ""
+    my_clue = current["my_clue"] if current else None
+    if my_clue and not (len(my_clue) > len(prefix) and my_clue.startswith(prefix.upper())):
+        my_clue = None  # spent: the board already spells all of it, or no longer its start
+    scores = []
+    for number in range(1, ROUNDS + 1):
+        done = number <= len(view["round_scores"])
+        scores.append({
+            "number": number,
+            "score": view["round_scores"][number - 1] if done else None,
+            "current": bool(rnd) and rnd["number"] == number,
+        })
+    return {
+        "role": view["role"],
+        "me": me,
+        "me_name": names.get(me) if me is not None else None,
+        "phase": phase,
+        "turn": view["turn"],
+        "over": phase == "over" or p.get("status") == "finished",
+        "acting": acting,
+        "to_act_names": [names.get(s, "?") for s in view["to_act"]],
+        "can_pick": acting and phase == "pick",
+        "can_write": acting and phase == "write",
+        "can_guess_clue": acting and phase == "guess_clue",
+        "can_rule": acting and phase == "rule",
+        "can_guess_term": acting and phase == "guess_term",
+        "numbers": list(range(1, TERMS_PER_SIDE + 1)),
+        "fields_per_board": FIELDS_PER_BOARD,
+        "round": rnd,
+        "current": current,
+        "prefix": prefix,
+        "my_clue": my_clue,
+        # The ruler's own declared word for the guess they rule on (their own, so theirs to see).
+        "ruling_clue": current["my_clue"] if current and phase == "rule" else None,
+        "scores": scores,
+        "team_score": view["team_score"],
+        "history": [_round(r, names, live=False) for r in reversed(view["history"])],
+        "rounds": ROUNDS,
+        "record": table_record(game) if game is not None else None,
+    }

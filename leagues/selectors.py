@@ -1,0 +1,229 @@
+"""Reads behind the league pages, the API and the profile: related rows are fetched up front so the
+number of queries does not grow with players, games or seasons.  Standings are computed here from
+the finished fixtures with the pure ``leagues.standings``; nothing is cached, so a table is current
+the moment a game ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from games.engines import registry
+from games.models import Game, GameStatus, Seat
+
+from . import standings as standings_maths
+from .models import Division, Entry, Fixture, League, OrganiserAction, Rating, RatingChange, Season, SeasonStatus
+from .services import current_season, is_organiser, rating_key
+
+
+# ---------------------------------------------------------------------------
+# League lists
+# ---------------------------------------------------------------------------
+def league_list(*, query: str = "", kind: str = "") -> QuerySet[League]:
+    """Leagues matching ``query`` (name or description) and ``kind``, with their players this season."""
+    leagues = League.objects.all()
+    if query:
+        leagues = leagues.filter(Q(name__icontains=query) | Q(description__icontains=query))
+    if kind:
+        leagues = leagues.filter(kind=kind)
+    open_now = ~Q(seasons__status=SeasonStatus.FINISHED)
+    return leagues.annotate(
+        players=Count("seasons__entries", filter=open_now, distinct=True),
+        season_number=Count("seasons", distinct=True),
+    ).order_by("name", "pk")
+
+
+def league_detail(*, league_id: int) -> League | None:
+    return League.objects.filter(pk=league_id).select_related("creator").prefetch_related("organisers").first()
+
+
+# ---------------------------------------------------------------------------
+# One season: divisions, tables and fixtures
+# ---------------------------------------------------------------------------
+@dataclass
+class DivisionTable:
+    division: Division
+    rows: list  # standings.Row, each with .entry and .user attached
+    fixtures: list[Fixture] = field(default_factory=list)
+
+    @property
+    def level(self) -> int:
+        return self.division.level
+
+
+def season_for_page(*, league: League, number: int | None = None) -> Season | None:
+    if number is None:
+        return current_season(league)
+    return Season.objects.filter(league=league, number=number).first()
+
+
+def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
+    """Every division of the season with its standings and fixtures (a fixed number of queries)."""
+    divisions = list(
+        Division.objects.filter(season=season)
+        .order_by("level")
+        .prefetch_related(
+            Prefetch("entries", queryset=Entry.objects.select_related("user").order_by("pk")),
+            Prefetch(
+                "fixtures",
+                queryset=Fixture.objects.select_related("game").prefetch_related(
+                    Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+                ).order_by("round", "pk"),
+            ),
+        )
+    )
+    user_ids = {e.user_id for d in divisions for e in d.entries.all()}
+    key = rating_key(league.kind, league.options)
+    ratings = dict(Rating.objects.filter(key=key, user_id__in=user_ids).values_list("user_id", "rating"))
+    cooperative = registry.get(league.kind).cooperative
+    bottom = len(divisions)
+    tables = []
+    for division in divisions:
+        entries = [e for e in division.entries.all() if not e.removed]
+        fixtures = list(division.fixtures.all())
+        results = [_result(f.game) for f in fixtures if f.game.status == GameStatus.FINISHED and f.game.result]
+        rows = standings_maths.standings(
+            [e.user_id for e in entries],
+            results,
+            ratings=ratings,
+            promote=league.promote if division.level > 1 else 0,
+            relegate=league.relegate if division.level < bottom else 0,
+            cooperative=cooperative,
+        )
+        by_user = {e.user_id: e for e in entries}
+        for row in rows:
+            row.entry = by_user[row.player]
+            row.user = row.entry.user
+            row.rating_value = ratings.get(row.player)
+        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures))
+    return tables
+
+
+def _result(game: Game) -> standings_maths.Result:
+    seats = list(game.seats.all())
+    result = game.result
+    return standings_maths.Result(
+        players=tuple(s.user_id for s in seats),
+        scores=tuple(result.get("scores") or [s.score for s in seats]),
+        ranks=tuple(result.get("ranks") or [s.rank or len(seats) for s in seats]),
+        team_score=result.get("team_score"),
+    )
+
+
+def registered_entries(*, season: Season) -> list[Entry]:
+    return list(Entry.objects.filter(season=season).select_related("user").order_by("pk"))
+
+
+def season_history(*, league: League) -> list[Season]:
+    """Finished seasons, newest first, each with ``champions``: the winners of every division."""
+    seasons = list(
+        Season.objects.filter(league=league, status=SeasonStatus.FINISHED)
+        .order_by("-number")
+        .prefetch_related(
+            Prefetch(
+                "entries",
+                queryset=Entry.objects.filter(final_position=1).select_related("user", "division")
+                .order_by("division__level"),
+                to_attr="champions",
+            )
+        )
+    )
+    return seasons
+
+
+def league_page(*, league_id: int, number: int | None, user) -> dict | None:
+    """Everything the league page shows, in a fixed number of queries."""
+    league = league_detail(league_id=league_id)
+    if league is None:
+        return None
+    season = season_for_page(league=league, number=number)
+    if season is None:
+        return None
+    seasons = list(Season.objects.filter(league=league).order_by("-number").values_list("number", "status"))
+    latest = seasons[0][0]
+    tables = season_tables(season=season, league=league) if season.status != SeasonStatus.REGISTRATION else []
+    registered = registered_entries(season=season) if season.status == SeasonStatus.REGISTRATION else []
+    mine = None
+    if user.is_authenticated:
+        if registered:
+            mine = next((e for e in registered if e.user_id == user.pk), None)
+        else:
+            mine = next((row.entry for t in tables for row in t.rows if row.player == user.pk), None)
+    return {
+        "league": league,
+        "season": season,
+        "is_current": season.number == latest,
+        "seasons": seasons,
+        "tables": tables,
+        "registered": registered,
+        "my_entry": mine,
+        "history": season_history(league=league),
+        "is_organiser": is_organiser(league, user),
+        "engine": registry.get(league.kind),
+        "rating_key": rating_key(league.kind, league.options),
+    }
+
+
+def organiser_log(*, league: League, limit: int = 100) -> list[OrganiserAction]:
+    return list(
+        OrganiserAction.objects.filter(league=league).select_related("actor", "target", "season")[:limit]
+    )
+
+
+# ---------------------------------------------------------------------------
+# Ratings and the profile
+# ---------------------------------------------------------------------------
+def leaderboard(*, key: str, limit: int = 100) -> list[Rating]:
+    return list(Rating.objects.filter(key=key, games__gt=0).select_related("user").order_by("-rating", "pk")[:limit])
+
+
+def rating_keys() -> list[str]:
+    return list(Rating.objects.filter(games__gt=0).order_by("key").values_list("key", flat=True).distinct())
+
+
+def player_ratings(*, user) -> list[Rating]:
+    return list(Rating.objects.filter(user=user, games__gt=0).order_by("key"))
+
+
+def rating_history(*, user, limit: int = 500) -> dict[str, list[RatingChange]]:
+    """The user's rating changes per key, oldest first (the last ``limit`` overall)."""
+    changes = list(RatingChange.objects.filter(user=user).order_by("-pk")[:limit])
+    history: dict[str, list[RatingChange]] = {}
+    for change in reversed(changes):
+        history.setdefault(change.key, []).append(change)
+    return history
+
+
+def recent_games(*, user, limit: int = 10) -> list[Game]:
+    seats = (
+        Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
+        .order_by("-game__finished_at", "-game_id")[:limit]
+    )
+    games = []
+    for seat in seats:
+        seat.game.my_seat = seat
+        games.append(seat.game)
+    return games
+
+
+def league_record(*, user) -> list[Entry]:
+    """The user's seasons in leagues, newest first, with division and final place."""
+    return list(
+        Entry.objects.filter(user=user)
+        .exclude(season__status=SeasonStatus.REGISTRATION)
+        .select_related("season__league", "division")
+        .order_by("-season__starts_at", "-pk")
+    )
+
+
+def profile_panel(*, user) -> dict:
+    history = rating_history(user=user)
+    ratings = player_ratings(user=user)
+    return {
+        "ratings": [(r, history.get(r.key, [])) for r in ratings],
+        "recent_games": recent_games(user=user),
+        "league_record": league_record(user=user),
+    }

@@ -1,0 +1,52 @@
+"""Who may do what in moderation, checked in one place (``access_*`` helpers raise ``ModerationError``).
+
+Moderators hold the custom permissions of ``ModerationAction`` (the ``moderator`` group,
+moderation/groups.py); players reach a game's chat only through their seat in it.
+"""
+
+from games.access import seat_for_user
+from games.models import Game
+
+from .errors import (
+    MSG_NOT_FOUND,
+    MSG_NOT_MODERATOR,
+    MSG_NOT_YOUR_GAME,
+    NOT_FOUND,
+    NOT_MODERATOR,
+    NOT_YOUR_GAME,
+    ModerationError,
+)
+
+PERM_MODERATE = "moderation.moderate"
+PERM_SUSPEND = "moderation.suspend_player"
+PERM_ANNUL = "moderation.annul_game"
+
+
+def can_moderate(user) -> bool:
+    return bool(user is not None and user.is_authenticated and user.has_perm(PERM_MODERATE))
+
+
+def access_moderator(user, perm: str = PERM_MODERATE) -> None:
+    if user is None or not user.is_authenticated or not user.has_perm(perm):
+        raise ModerationError(NOT_MODERATOR, MSG_NOT_MODERATOR, 403)
+
+
+def access_any_moderation(user) -> None:
+    """Holds at least one moderation power (each action then checks its own)."""
+    if not any(user is not None and user.is_authenticated and user.has_perm(p)
+               for p in (PERM_MODERATE, PERM_SUSPEND, PERM_ANNUL)):
+        raise ModerationError(NOT_MODERATOR, MSG_NOT_MODERATOR, 403)
+
+
+def access_game_chat_for_player(game_id: int, user) -> Game:
+    """The game, if ``user`` has a seat in it: chat belongs to the players, never to spectators."""
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats").first()
+    if game is None:
+        raise ModerationError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    if seat_for_user(game, user) is None:
+        raise ModerationError(NOT_YOUR_GAME, MSG_NOT_YOUR_GAME, 403)
+    return game
+
+
+def is_player(game: Game, user) -> bool:
+    return seat_for_user(game, user) is not None

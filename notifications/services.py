@@ -1,0 +1,148 @@
+"""The only code that writes notifications and notification preferences.
+
+``notify_many`` stores what players are told, honouring each one's preferences (in-app, e-mail each,
+daily digest, off); e-mails and the live bell follow on commit, so a failing mail server never undoes
+the move or sweep that caused them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import DEFAULTS, DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
+
+NOTIFICATION_NOT_FOUND = "NOTIFICATION_NOT_FOUND"
+BAD_PREFERENCE = "BAD_PREFERENCE"
+
+
+class NotificationError(Exception):
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.status = code, message, status
+
+
+def preferences_for(user_ids) -> dict[int, dict[str, tuple[bool, str]]]:
+    """user id -> kind -> (in-app, e-mail mode), defaults filled in; one query."""
+    prefs = {uid: {k: (a, str(e)) for k, (a, e) in DEFAULTS.items()} for uid in user_ids}
+    for row in NotificationPreference.objects.filter(user_id__in=list(user_ids)):
+        prefs[row.user_id][row.kind] = (row.in_app, row.email)
+    return prefs
+
+
+def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notification]:
+    """Store notifications ``{"user_id", "kind", "game_id", "params"}`` as their players prefer.
+    A kind switched off entirely stores nothing."""
+    items = [item for item in items if item.get("user_id")]
+    if not items:
+        return []
+    now = now or timezone.now()
+    prefs = preferences_for({item["user_id"] for item in items})
+    rows = []
+    for item in items:
+        in_app, email = prefs[item["user_id"]][item["kind"]]
+        state = {EmailMode.EACH: EmailState.EACH, EmailMode.DIGEST: EmailState.DIGEST}.get(email, EmailState.NONE)
+        if not in_app and state == EmailState.NONE:
+            continue
+        rows.append(Notification(user_id=item["user_id"], kind=item["kind"], game_id=item.get("game_id"),
+                                 params=item.get("params", {}), created_at=now, in_app=in_app, email=state))
+    rows = Notification.objects.bulk_create(rows)
+    digest_users = {n.user_id for n in rows if n.email == EmailState.DIGEST}
+    if digest_users:
+        _ensure_digest_schedules(digest_users, now=now)
+    each = [n.pk for n in rows if n.email == EmailState.EACH]
+    live = sorted({n.user_id for n in rows if n.in_app})
+    transaction.on_commit(lambda: _after_commit(each, live), robust=True)
+    return rows
+
+
+def notify(*, user, kind: str, game=None, params: dict | None = None, now: datetime | None = None) -> list:
+    """One notification, e.g. league news: ``notify(user=u, kind="league_news", params={"text": ...})``."""
+    return notify_many([{"user_id": user.pk, "kind": kind, "game_id": getattr(game, "pk", None),
+                         "params": params or {}}], now=now)
+
+
+def _after_commit(email_ids: list[int], user_ids: list[int]) -> None:
+    from . import broadcast
+    from .tasks import deliver_emails
+
+    if email_ids:
+        deliver_emails.delay(email_ids)
+    broadcast.unread_changed(user_ids=user_ids)
+
+
+def notification_mark_read(*, user, notification_id: int, now: datetime | None = None) -> None:
+    updated = Notification.objects.filter(pk=notification_id, user=user).filter(read_at__isnull=True).update(
+        read_at=now or timezone.now()
+    )
+    if not updated and not Notification.objects.filter(pk=notification_id, user=user).exists():
+        raise NotificationError(NOTIFICATION_NOT_FOUND, "No such notification.", 404)
+    _queue_unread_changed(user.pk)
+
+
+def notification_mark_all_read(*, user, now: datetime | None = None) -> int:
+    count = Notification.objects.filter(user=user, read_at__isnull=True).update(read_at=now or timezone.now())
+    _queue_unread_changed(user.pk)
+    return count
+
+
+def _queue_unread_changed(user_id: int) -> None:
+    from . import broadcast
+
+    transaction.on_commit(lambda: broadcast.unread_changed(user_ids=[user_id]), robust=True)
+
+
+def preferences_update(*, user, choices: dict[str, tuple[bool, str]], digest_hour: int,
+                       now: datetime | None = None) -> None:
+    """Save every kind's (in-app, e-mail mode) and the digest hour; all or nothing."""
+    if set(choices) - set(Kind.values) or any(e not in EmailMode.values for _a, e in choices.values()):
+        raise NotificationError(BAD_PREFERENCE, "Unknown notification kind or e-mail choice.")
+    if not isinstance(digest_hour, int) or not 0 <= digest_hour <= 23:
+        raise NotificationError(BAD_PREFERENCE, "The digest hour is a whole hour from 0 to 23.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        for kind, (in_app, email) in choices.items():
+            NotificationPreference.objects.update_or_create(
+                user=user, kind=kind, defaults={"in_app": bool(in_app), "email": email}
+            )
+        schedule, _ = DigestSchedule.objects.get_or_create(user=user)
+        schedule.hour = digest_hour
+        schedule.save(update_fields=["hour"])
+        _reschedule_digest(user, now=now)
+
+
+def email_unsubscribe(*, user_id: int, kind: str) -> None:
+    """Stop the e-mails of one kind (``"digest"``: every kind that went to the digest).  In-app stays."""
+    prefs = preferences_for([user_id])[user_id]
+    with transaction.atomic():
+        for each in Kind.values:
+            in_app, email = prefs[each]
+            if each == kind or (kind == "digest" and email == EmailMode.DIGEST):
+                NotificationPreference.objects.update_or_create(
+                    user_id=user_id, kind=each, defaults={"in_app": in_app, "email": EmailMode.OFF}
+                )
+
+
+def _ensure_digest_schedules(user_ids: set[int], *, now: datetime) -> None:
+    from .digest import next_digest_at
+
+    have = set(DigestSchedule.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+    missing = user_ids - have
+    if not missing:
+        return
+    from accounts.models import User
+
+    DigestSchedule.objects.bulk_create(
+        [DigestSchedule(user=u, next_at=next_digest_at(u, 8, after=now)) for u in User.objects.filter(pk__in=missing)],
+        ignore_conflicts=True,
+    )
+
+
+def _reschedule_digest(user, *, now: datetime) -> None:
+    from .digest import next_digest_at, wants_digest
+
+    schedule = DigestSchedule.objects.get(user=user)
+    schedule.next_at = next_digest_at(user, schedule.hour, after=now) if wants_digest(user) else None
+    schedule.save(update_fields=["next_at"])

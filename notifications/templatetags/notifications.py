@@ -1,0 +1,34 @@
+"""The bell in the site header, and the clocks of a game's seats (time left in the viewer's time
+zone, and who is on vacation)."""
+
+from django import template
+from django.utils import timezone
+
+from ..selectors import unread_count
+
+register = template.Library()
+
+
+@register.inclusion_tag("notifications/_bell.html", takes_context=True)
+def notification_bell(context):
+    user = context["user"]
+    return {"unread": unread_count(user=user) if user.is_authenticated else 0}
+
+
+@register.inclusion_tag("notifications/_game_clocks.html", takes_context=True)
+def game_clocks(context, game):
+    from accounts.vacations import vacations_in_progress
+
+    seats = list(game.seats.all())
+    now = timezone.now()
+    away = vacations_in_progress(user_ids=[s.user_id for s in seats if s.user_id], now=now)
+    user = context.get("user")
+    return {
+        "now": now,
+        "clocks": [
+            {"seat": s, "mine": bool(user and user.is_authenticated and s.user_id == user.pk),
+             "vacation": away.get(s.user_id), "overdue": bool(s.deadline and s.deadline <= now)}
+            for s in seats if s.user_id and (s.deadline or s.user_id in away)
+        ],
+        "days_per_move": game.days_per_move,
+    }

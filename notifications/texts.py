@@ -1,0 +1,53 @@
+"""The words of a notification, built from its kind and params when it is shown, so that it reads in
+the reader's language and time zone (the caller activates both)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+
+def game_label(params: dict) -> str:
+    return f"{str(params.get('game_kind', _('game'))).capitalize()} #{params.get('game', '?')}"
+
+
+def local_time(iso: str | None) -> str:
+    if not iso:
+        return ""
+    moment = timezone.localtime(datetime.fromisoformat(iso))
+    return f"{formats.date_format(moment, 'D j M, H:i')} ({moment.tzname()})"
+
+
+def notification_text(kind: str, params: dict) -> str:
+    game = game_label(params)
+    if kind == "your_move":
+        return _("Your move in %(game)s — due by %(deadline)s.") % {
+            "game": game, "deadline": local_time(params.get("deadline"))}
+    if kind == "reminder":
+        if params.get("stage") == "last_call":
+            return _("One hour left for your move in %(game)s (due %(deadline)s).") % {
+                "game": game, "deadline": local_time(params.get("deadline"))}
+        return _("Reminder: your move in %(game)s is due by %(deadline)s.") % {
+            "game": game, "deadline": local_time(params.get("deadline"))}
+    if kind == "timeout":
+        if params.get("forfeited"):
+            return _("Your time ran out in %(game)s again: you have forfeited it.") % {"game": game}
+        return _("Your time ran out in %(game)s; a move was played for you.") % {"game": game}
+    if kind == "game_over":
+        if params.get("rank"):
+            return _("%(game)s is over: you placed %(rank)s with %(score)s points.") % {
+                "game": game, "rank": params["rank"], "score": params.get("score", 0)}
+        return _("%(game)s is over.") % {"game": game}
+    return str(params.get("text", ""))
+
+
+def email_subject(kind: str, params: dict) -> str:
+    game = game_label(params)
+    return {
+        "your_move": _("Your move in %(game)s"),
+        "reminder": _("Reminder: your move in %(game)s"),
+        "timeout": _("Time ran out in %(game)s"),
+        "game_over": _("%(game)s is over"),
+    }.get(kind, _("News from Letterpost")) % {"game": game}

@@ -1,0 +1,96 @@
+"""No rack leaves the server for anyone else: random games through the real services, and after every
+move the HTML page, the API detail and log, the GCG download and the WebSocket message of every seat
+and of a spectator are checked against the engine's secrets."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from games import services
+from games.consumers import GameConsumer
+from games.context import context_for
+from games.engines.base import leaks, rng_for
+from games.engines.crossword import ENGINE, gcg
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+TAG = re.compile(r"<[^>]+>")
+
+
+def socket_message(game_id, user):
+    consumer = GameConsumer()
+    consumer.scope = {"user": user}
+    consumer.game_id = game_id
+    return consumer._message()
+
+
+def rack_strings(state, seat):
+    """Other seats' racks written as strings, as they would appear in text."""
+    if state["phase"] == "over":
+        return []
+    return ["".join(r["tiles"]) for r in state["racks"] if r["seat"] != seat and len(r["tiles"]) >= 4]
+
+
+def check_html(html, state, seat, where):
+    own = state["racks"][seat]["tiles"] if seat is not None else []
+    shown = re.findall(r'data-tile="([^"]*)"', html)
+    assert shown == own, f"{where}: rack tiles in the page are not the viewer's own"
+    text = re.sub(r"\s+", "", TAG.sub("", html))
+    for rack in rack_strings(state, seat):
+        assert rack not in text and rack not in html, f"{where}: another rack {rack} is in the page"
+    bag = "".join(state["bag"])
+    if len(bag) >= 4:
+        assert bag not in text, f"{where}: the bag order is in the page"
+
+
+def check_every_view(client, api_for, game, viewers):
+    game.refresh_from_db()
+    state = game.state
+    for seat, user in viewers:
+        where = f"seat {seat} at version {game.version}"
+        api = api_for(user)
+        detail = api.get(f"/api/games/{game.pk}/").json()
+        assert leaks(ENGINE, state, seat, detail) == [], where
+        if seat is not None:
+            log = json.loads(json.dumps(api.get(f"/api/games/{game.pk}/moves/").json()))
+            assert leaks(ENGINE, state, seat, log) == [], where
+        message = socket_message(game.pk, user)
+        assert leaks(ENGINE, state, seat, message["game"]) == [], where
+        check_html(message["html"], state, seat, f"socket of {where}")
+        client.force_login(user)
+        check_html(client.get(f"/games/{game.pk}/").content.decode(), state, seat, f"page of {where}")
+        record = client.get(f"/games/{game.pk}/gcg/").content.decode()
+        if state["phase"] != "over":
+            turns = gcg.parse(record).turns
+            assert all(t.rack == "" for t in turns), where
+            assert all(t.tiles.isdigit() for t in turns if t.kind == "exchange"), where
+            for rack in rack_strings(state, None):
+                assert rack not in record, where
+    anonymous = socket_message(game.pk, AnonymousUser())
+    assert leaks(ENGINE, state, None, anonymous["game"]) == []
+    check_html(anonymous["html"], state, None, "anonymous socket")
+
+
+@pytest.mark.parametrize("challenge,seed", [("void", 3), ("single", 4), ("double", 5)])
+def test_random_games_never_show_a_rack_to_anyone_else(client, api_for, lexicons, alice, bob, carol,
+                                                       challenge, seed):
+    game = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=seed,
+                                options={"challenge": challenge, "min_bag_for_exchange": 7})
+    players = {0: alice, 1: bob}
+    viewers = [(0, alice), (1, bob), (None, carol)]
+    rng = rng_for(seed, "site-random-play")
+    moves = 0
+    while game.status == "active" and moves < 60:
+        seat = next(iter(ENGINE.to_act(game.state)))
+        move = ENGINE.random_move(game.state, seat, rng, context_for(game))
+        services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
+                                  idempotency_key=f"m{moves}")
+        moves += 1
+        game = Game.objects.get(pk=game.pk)
+        if moves % 5 == 0 or game.status != "active":
+            check_every_view(client, api_for, game, viewers)
+    assert moves >= 10
+    check_every_view(client, api_for, game, viewers)

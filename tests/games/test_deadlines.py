@@ -1,0 +1,263 @@
+"""The deadline sweep with an injected clock: notices, reminders at 80 % and one hour, timeouts through
+the move service, forfeits, vacations; and that running it again applies nothing twice."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from accounts.vacations import vacation_book, vacation_end
+from games import services
+from games.deadlines import sweep, timeout_key
+from games.errors import BAD_OPTIONS, PLAYER_ON_VACATION, GameError
+from games.models import Game, Move, Seat
+from notifications.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+HOUR = timedelta(hours=1)
+
+
+def new_game(creator, opponents, days=3, now=T0):
+    return services.game_create(creator=creator, kind="toy", opponents=opponents, seed=1, days_per_move=days, now=now)
+
+
+def seat(game, index):
+    return Seat.objects.get(game=game, index=index)
+
+
+def play(game, user, now, n=1):
+    game.refresh_from_db()
+    return services.game_submit_move(game_id=game.pk, user=user, move={"type": "add", "n": n},
+                                     version=game.version, idempotency_key=f"{user.pk}-{game.version}", now=now)
+
+
+def told(user, kind=None):
+    rows = Notification.objects.filter(user=user).order_by("pk")
+    if kind:
+        rows = rows.filter(kind=kind)
+    return [(n.kind, n.params.get("stage")) for n in rows]
+
+
+# ---------------------------------------------------------------------------
+# Reminders
+# ---------------------------------------------------------------------------
+def test_a_fresh_deadline_tells_the_player_once(alice, bob):
+    game = new_game(alice, [bob])
+    assert seat(game, 0).deadline == T0 + 3 * DAY and seat(game, 0).alert_at == T0
+    report = sweep(now=T0)
+    assert report.notices == 1 and report.reminders == 0
+    assert told(alice) == [("your_move", None)] and told(bob) == []
+    assert sweep(now=T0 + HOUR).as_json()["notices"] == 0
+    assert told(alice) == [("your_move", None)]
+
+
+def test_the_reminder_comes_when_80_percent_of_the_allowance_has_passed(alice, bob):
+    game = new_game(alice, [bob], days=5)  # 80 % of 5 days: 4 days in
+    sweep(now=T0)
+    assert seat(game, 0).alert_at == T0 + 4 * DAY
+    assert sweep(now=T0 + 4 * DAY - timedelta(seconds=1)).reminders == 0
+    assert sweep(now=T0 + 4 * DAY).reminders == 1
+    assert told(alice) == [("your_move", None), ("reminder", "reminder")]
+    assert sweep(now=T0 + 4 * DAY + HOUR).reminders == 0
+    assert seat(game, 0).alert_at == T0 + 5 * DAY - HOUR
+
+
+def test_the_last_call_comes_one_hour_before_the_deadline(alice, bob):
+    game = new_game(alice, [bob], days=1)
+    sweep(now=T0)
+    sweep(now=T0 + timedelta(hours=19, minutes=12))  # 80 % of a day
+    assert sweep(now=T0 + DAY - HOUR - timedelta(minutes=1)).reminders == 0
+    assert sweep(now=T0 + DAY - HOUR).reminders == 1
+    assert told(alice) == [("your_move", None), ("reminder", "reminder"), ("reminder", "last_call")]
+    assert seat(game, 0).alert_at == T0 + DAY and seat(game, 0).alert_stage == 3
+
+
+def test_a_late_sweep_sends_no_reminders_whose_time_has_passed(alice, bob):
+    new_game(alice, [bob])
+    sweep(now=T0 + 3 * DAY - timedelta(minutes=30))
+    assert told(alice) == [("your_move", None)]
+    assert sweep(now=T0 + 3 * DAY - timedelta(minutes=1)).reminders == 0
+
+
+# ---------------------------------------------------------------------------
+# Timeouts and forfeits
+# ---------------------------------------------------------------------------
+def test_at_the_deadline_the_engines_timeout_move_is_played_once(alice, bob):
+    game = new_game(alice, [bob])
+    deadline = T0 + 3 * DAY
+    report = sweep(now=deadline)
+    assert report.timeouts == 1 and report.forfeits == 0
+    move = Move.objects.get(game=game)
+    assert (move.source, move.seat, move.payload) == ("timeout", 0, {"type": "add", "n": 1})
+    assert move.idempotency_key == timeout_key(game.pk, 0, deadline) == f"timeout:{game.pk}:0:{deadline.isoformat()}"
+    assert seat(game, 0).consecutive_timeouts == 1
+    bob_seat = seat(game, 1)
+    assert bob_seat.to_act and bob_seat.deadline == deadline + 3 * DAY
+    # Bob is told in the same sweep; Alice hears that her time ran out.
+    assert told(bob) == [("your_move", None)]
+    assert told(alice, "timeout") == [("timeout", None)]
+    again = sweep(now=deadline + timedelta(minutes=1))
+    assert again.timeouts == 0 and again.notices == 0
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_timeout_already_applied_is_not_applied_again(alice, bob):
+    game = new_game(alice, [bob])
+    deadline = T0 + 3 * DAY
+    Seat.objects.filter(game=game, index=0).update(alert_at=deadline)
+    sweep(now=deadline)
+    # As if a second sweep still held the old row: the key is used, nothing more happens.
+    Seat.objects.filter(game=game, index=0).update(to_act=True, deadline=deadline, alert_at=deadline)
+    assert sweep(now=deadline).timeouts == 0
+    assert Move.objects.filter(game=game, source="timeout").count() == 1
+    assert seat(game, 0).alert_at is None
+
+
+def test_the_second_timeout_in_a_row_forfeits_a_two_player_game(alice, bob):
+    game = new_game(alice, [bob])
+    sweep(now=T0 + 3 * DAY)  # Alice times out
+    play(game, bob, T0 + 4 * DAY)  # Bob moves; Alice's new deadline is 7 days in
+    report = sweep(now=T0 + 7 * DAY)
+    assert report.timeouts == 1 and report.forfeits == 1
+    game.refresh_from_db()
+    assert game.status == "finished" and game.result["reason"] == "timeout"
+    assert (seat(game, 0).rank, seat(game, 1).rank) == (2, 1)
+    assert seat(game, 0).resigned and seat(game, 0).deadline is None and seat(game, 0).alert_at is None
+    assert Move.objects.filter(game=game, source="resign").get().payload == {"type": "resign", "reason": "timeout"}
+    assert Notification.objects.get(user=alice, kind="timeout", params__forfeited=True)
+
+
+def test_moving_yourself_breaks_a_run_of_timeouts(alice, bob):
+    game = new_game(alice, [bob])
+    sweep(now=T0 + 3 * DAY)
+    play(game, bob, T0 + 4 * DAY)
+    play(game, alice, T0 + 5 * DAY)
+    assert seat(game, 0).consecutive_timeouts == 0
+    play(game, bob, T0 + 6 * DAY)
+    assert sweep(now=T0 + 9 * DAY).forfeits == 0
+    game.refresh_from_db()
+    assert game.status == "active" and seat(game, 0).consecutive_timeouts == 1
+
+
+def test_three_timeouts_forfeit_a_seat_of_a_bigger_game_which_keeps_being_played(alice, bob, carol):
+    game = new_game(alice, [bob, carol], days=1)
+    now = T0
+    for _turn in range(3):
+        now += DAY
+        assert sweep(now=now).timeouts == 1  # Alice's timeout
+        play(game, bob, now + HOUR)
+        play(game, carol, now + 2 * HOUR)
+        now += 2 * HOUR
+    game.refresh_from_db()
+    assert game.status == "active"
+    alice_seat = seat(game, 0)
+    assert alice_seat.resigned and not alice_seat.to_act
+    assert Move.objects.filter(game=game, source="resign").count() == 1
+    # Her turns are now played at once by the engine's timeout move, so the others just play on.
+    play(game, bob, now + HOUR)
+    assert seat(game, 2).to_act
+    play(game, carol, now + 2 * HOUR)
+    assert Move.objects.filter(game=game, source="auto").count() >= 1
+    assert seat(game, 1).to_act
+
+
+# ---------------------------------------------------------------------------
+# Vacations
+# ---------------------------------------------------------------------------
+def test_a_vacation_stops_the_clock_and_shifts_the_deadline_by_the_time_away(alice, bob):
+    game = new_game(alice, [bob])
+    sweep(now=T0)
+    vacation_book(user=alice, days=5, now=T0 + DAY)  # away from day 1 to day 6
+    report = sweep(now=T0 + 3 * DAY)  # the old deadline passes while she is away
+    assert report.timeouts == 0 and report.postponed == 1
+    assert sweep(now=T0 + 6 * DAY).vacations_closed == 1
+    assert seat(game, 0).deadline == T0 + 8 * DAY  # 3 days + 5 away
+    assert sweep(now=T0 + 8 * DAY - timedelta(minutes=1)).timeouts == 0
+    assert sweep(now=T0 + 8 * DAY).timeouts == 1
+
+
+def test_a_deadline_that_began_during_the_vacation_shifts_only_by_the_part_it_ran(alice, bob):
+    game = new_game(alice, [bob])
+    vacation_book(user=bob, days=4, now=T0)  # Bob away from day 0 to day 4
+    play(game, alice, T0 + DAY)  # Bob's 3 days start on day 1, three of them while away
+    assert sweep(now=T0 + 4 * DAY).vacations_closed == 1  # its end comes round
+    assert seat(game, 1).deadline == T0 + 4 * DAY + 3 * DAY
+
+
+def test_switching_a_vacation_off_early_shifts_by_the_days_actually_away(alice, bob):
+    game = new_game(alice, [bob])
+    vacation_book(user=alice, days=10, now=T0 + DAY)
+    vacation_end(user=alice, now=T0 + 3 * DAY)
+    assert seat(game, 0).deadline == T0 + 5 * DAY
+    assert sweep(now=T0 + 5 * DAY).timeouts == 1
+
+
+def test_moving_ends_a_vacation(alice, bob, django_capture_on_commit_callbacks):
+    game = new_game(alice, [bob])
+    vacation = vacation_book(user=alice, days=10, now=T0 + DAY)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, alice, T0 + 2 * DAY)
+    vacation.refresh_from_db()
+    assert vacation.ended_at == T0 + 2 * DAY
+
+
+def test_a_challenge_to_a_player_on_vacation_is_refused_and_nothing_written(alice, bob):
+    vacation_book(user=bob, days=3, now=T0)
+    games = Game.objects.count()
+    with pytest.raises(GameError) as refused:
+        new_game(alice, [bob], now=T0 + DAY)
+    assert refused.value.code == PLAYER_ON_VACATION
+    assert refused.value.message.startswith("bob is on vacation until 2026-01-08 12:00")
+    assert Game.objects.count() == games
+    assert new_game(alice, [bob], now=T0 + 3 * DAY).status == "active"  # back
+
+
+def test_an_unknown_time_control_is_refused_with_the_choices(alice, bob):
+    with pytest.raises(GameError) as refused:
+        new_game(alice, [bob], days=4)
+    assert refused.value.code == BAD_OPTIONS
+    assert refused.value.message == "Days per move must be one of [1, 2, 3, 5, 7, 10, 14]."
+    assert Game.objects.count() == 0
+
+
+# ---------------------------------------------------------------------------
+# Interfaces: the command, the API, the game page
+# ---------------------------------------------------------------------------
+def test_the_command_sweeps_as_if_it_were_the_given_time(alice, bob, capsys):
+    game = new_game(alice, [bob])
+    call_command("sweep_deadlines", "--now", (T0 + 3 * DAY).isoformat())
+    assert '"timeouts": 1' in capsys.readouterr().out
+    assert Move.objects.filter(game=game, source="timeout").count() == 1
+    call_command("sweep_deadlines", "--now", "2026-01-08T12:00:00")  # naive: UTC
+    assert Move.objects.filter(game=game, source="timeout").count() == 1
+
+
+def test_the_command_refuses_a_bad_time(db):
+    with pytest.raises(CommandError, match="--now must be an ISO 8601 time"):
+        call_command("sweep_deadlines", "--now", "tomorrow")
+
+
+def test_the_api_view_has_an_iso_deadline_per_seat(alice, bob, api_for):
+    game = new_game(alice, [bob])
+    seats = api_for(bob).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [s["deadline"] for s in seats] == [(T0 + 3 * DAY).isoformat(), None]
+    assert datetime.fromisoformat(seats[0]["deadline"]) == T0 + 3 * DAY
+
+
+def test_the_game_page_shows_time_left_in_the_viewers_zone_and_who_is_away(alice, bob, client):
+    from django.utils import timezone
+
+    now = timezone.now().replace(microsecond=0)
+    game = new_game(alice, [bob], now=now)
+    vacation_book(user=alice, days=2, now=now)
+    bob.time_zone = "Asia/Tokyo"
+    bob.save()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "on vacation until" in page
+    assert "JST" in page and "left" in page
+    assert 'id="game-clocks"' in page

@@ -1,0 +1,39 @@
+"""Helpers for league tests: toy games (options {"target": 3}) played to their end through the real
+move service.  Seats move in turn; ``play(game, [3])`` ends at once with seat 0 ahead,
+``[1, 2]`` gives seat 1 the win, ``[2, 2]`` is a draw."""
+
+from django.test import TestCase
+
+from games import services as game_services
+from games.models import Game, GameStatus
+
+SEAT0_WINS = [3]
+SEAT1_WINS = [1, 2]
+DRAW = [2, 2]
+
+
+def committed():
+    """Run what the block queues with ``transaction.on_commit`` (ratings, season end) at its end, as a
+    real commit would; tests run inside one transaction that never commits."""
+    return TestCase.captureOnCommitCallbacks(execute=True)
+
+
+def play(game: Game, amounts: list[int]) -> Game:
+    game.refresh_from_db()
+    seats = {s.index: s.user for s in game.seats.all()}
+    for turn, n in enumerate(amounts):
+        game.refresh_from_db()
+        with committed():
+            game_services.game_submit_move(
+                game_id=game.pk, user=seats[turn % game.seats_count], move={"type": "add", "n": n},
+                version=game.version, idempotency_key=f"t-{game.pk}-{game.version}",
+            )
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    return game
+
+
+def win(game: Game, user) -> Game:
+    """Finish a two-player toy game with ``user`` winning."""
+    seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
+    return play(game, SEAT0_WINS if seat == 0 else SEAT1_WINS)

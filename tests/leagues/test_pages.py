@@ -1,0 +1,116 @@
+"""League pages: list and search, the league page with tables and fixtures, joining, organiser tools,
+leaderboards and the profile panel — with the number of queries pinned on the league page."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+from leagues import services
+from leagues.models import Entry, Fixture, OrganiserAction
+from tests.leagues.helpers import SEAT0_WINS, play
+
+pytestmark = pytest.mark.django_db
+
+
+def count_queries(client, url):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_league_list_searches_name_and_kind(client, alice):
+    services.league_create(creator=alice, name="Dutch crossword club", kind="toy")
+    services.league_create(creator=alice, name="Evening league", kind="toy", description="for owls")
+    html = client.get("/leagues/?q=owls").content.decode()
+    assert "Evening league" in html and "Dutch crossword club" not in html
+    assert "Evening league" not in client.get("/leagues/?kind=crossword").content.decode()
+
+
+def test_league_page_query_count_is_constant_in_players_and_games(client, make_league, players, make_user):
+    small = make_league(n=4)
+    services.season_start(league_id=small.pk, actor=players[0])
+    play(Game.objects.order_by("pk").first(), SEAT0_WINS)
+    client.force_login(players[1])
+    few = count_queries(client, f"/leagues/{small.pk}/")
+
+    big = make_league(n=12, division_min=4, division_max=7)
+    services.season_start(league_id=big.pk, actor=players[0])
+    for fixture in Fixture.objects.filter(division__season__league=big).select_related("game")[:10]:
+        play(fixture.game, SEAT0_WINS)
+    assert count_queries(client, f"/leagues/{big.pk}/") == few
+
+
+def test_league_page_shows_tables_with_zones_fixtures_and_whose_move(client, make_league, players):
+    league = make_league(n=8)
+    services.season_start(league_id=league.pk, actor=players[0])
+    client.force_login(players[0])
+    html = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert 'id="division-1"' in html and 'id="division-2"' in html
+    assert "zone-relegation" in html and "zone-promotion" in html
+    assert "to move" in html and "left" in html
+    assert html.count('class="fixture active"') == Fixture.objects.count()
+
+
+def test_joining_and_leaving_through_the_page_and_refusals_shown_with_their_code(client, alice, bob):
+    league = services.league_create(creator=alice, name="Invite", kind="toy", visibility="invite")
+    client.force_login(bob)
+    response = client.post(f"/leagues/{league.pk}/join/", follow=True)
+    assert "INVITE_REQUIRED" in response.content.decode() and not Entry.objects.exists()
+    page = client.get(f"/leagues/{league.pk}/invite/{league.invite_token}/").content.decode()
+    assert f'value="{league.invite_token}"' in page
+    client.post(f"/leagues/{league.pk}/join/", {"token": league.invite_token})
+    assert Entry.objects.filter(user=bob).exists()
+    client.post(f"/leagues/{league.pk}/leave/")
+    assert not Entry.objects.exists()
+
+
+def test_creating_a_league_through_the_form(client, alice):
+    client.force_login(alice)
+    response = client.post("/leagues/new/", {
+        "name": "Form league", "kind": "toy", "options": '{"target": 5}', "days_per_move": 3, "visibility": "public",
+        "table_size": 2, "division_min": 6, "division_max": 12, "promote": 2, "relegate": 2, "season_days": 30,
+        "max_players": 0,
+    })
+    assert response.status_code == 302
+    bad = client.post("/leagues/new/", {
+        "name": "Bad", "kind": "toy", "options": "{}", "days_per_move": 3, "visibility": "public", "table_size": 2,
+        "division_min": 6, "division_max": 8, "promote": 2, "relegate": 2, "season_days": 30, "max_players": 0,
+    })
+    assert "BAD_DIVISION_SIZE" in bad.content.decode()
+
+
+def test_organiser_tools_are_for_organisers_and_log_what_they_do(client, make_league, players):
+    league = make_league(n=4)
+    client.force_login(players[1])
+    assert client.get(f"/leagues/{league.pk}/manage/").status_code == 302
+    client.post(f"/leagues/{league.pk}/manage/start/")
+    assert not Fixture.objects.exists()
+    client.force_login(players[0])
+    assert client.get(f"/leagues/{league.pk}/manage/").status_code == 200
+    client.post(f"/leagues/{league.pk}/manage/start/")
+    assert Fixture.objects.count() == 6
+    client.post(f"/leagues/{league.pk}/manage/organiser/", {"organiser-username": players[1].username})
+    html = client.get(f"/leagues/{league.pk}/manage/").content.decode()
+    assert "Started the season" in html and "Added a co-organiser" in html
+    assert OrganiserAction.objects.count() == 2
+
+
+def test_profile_shows_ratings_with_an_svg_chart_recent_games_and_league_record(client, make_league, players):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    for fixture in Fixture.objects.select_related("game")[:3]:
+        play(fixture.game, SEAT0_WINS)
+    html = client.get(f"/accounts/players/{players[0].username}/").content.decode()
+    assert "<svg" in html and "polyline" in html and 'data-key="toy"' in html
+    assert "Recent games" in html and "Toy league" in html
+
+
+def test_leaderboard_lists_ratings_best_first(client, make_league, players):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    play(Fixture.objects.select_related("game").first().game, SEAT0_WINS)
+    html = client.get("/leagues/ratings/toy/").content.decode()
+    assert html.index("1520") < html.index("1480")
+    assert "toy" in client.get("/leagues/ratings/").content.decode()
