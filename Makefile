@@ -34,7 +34,9 @@ test: install
 bench: install
 	$(BIN)/python bench/move_submission.py
 	$(BIN)/python bench/lexicon_bench.py
+	$(BIN)/python bench/crossword_bench.py
 	$(BIN)/python bench/league_bench.py
+	$(BIN)/python bench/sweep_bench.py
 
 lint: install
 	$(BIN)/ruff check .

@@ -5,6 +5,7 @@ game, 404 for an unknown game) through ``games.api_errors``.
 """
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -175,7 +176,7 @@ class MovePreviewSerializer(serializers.Serializer):
 
 
 class GamePreviewApi(APIView):
-    @extend_schema(request=MovePreviewSerializer, responses={200: serializers.DictField(), 400: ERROR, 403: ERROR})
+    @extend_schema(request=MovePreviewSerializer, responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR})
     def post(self, request, game_id: int):
         """What a move would score, as the server counts it (kinds with a preview; else 400 NO_PREVIEW)."""
         data = MovePreviewSerializer(data=request.data)

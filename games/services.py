@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import secrets
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -22,7 +23,7 @@ from . import broadcast
 from .access import access_seat_for_user
 from .context import context_for
 from .engines import registry
-from .engines.base import Engine, IllegalMove
+from .engines.base import Engine, IllegalMove, Outcome
 from .errors import (
     ALREADY_SEATED,
     BAD_OPTIONS,
@@ -285,8 +286,11 @@ def game_submit_move(
         raise GameError.from_illegal(exc) from None
     except IntegrityError:
         # Another transaction stored the same key between our check and insert (only possible
-        # without row locks, e.g. SQLite): the retry finds its answer.
-        return Move.objects.get(game_id=game_id, idempotency_key=idempotency_key).response
+        # without row locks, e.g. SQLite): the retry finds its answer, if it is the same request.
+        earlier = Move.objects.get(game_id=game_id, idempotency_key=idempotency_key)
+        if earlier.request_hash != request_hash or earlier.user_id != getattr(user, "pk", None):
+            raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409) from None
+        return earlier.response
 
 
 def game_submit_system_move(
@@ -406,6 +410,8 @@ def _record(
         game.turn_id = turn_id
         game.turn_version = game.version
     outcome = engine.outcome(state)
+    if outcome is not None and not engine.cooperative and any(s.resigned for s in seats):
+        outcome = _resigned_rank_last(outcome, seats)
     fields = ["state", "version", "turn_id", "turn_version"]
     if outcome is not None:
         game.status = GameStatus.FINISHED
@@ -427,6 +433,14 @@ def _record(
     _sync_seats(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed,
                 acted=seat_index, outcome=outcome)
     return row
+
+
+def _resigned_rank_last(outcome: Outcome, seats: list[Seat]) -> Outcome:
+    """A seat that resigned or forfeited (and was auto-played on) ranks below everyone who played on,
+    whatever its score; the engine's order holds within each group."""
+    resigned = {s.index for s in seats if s.resigned}
+    keyed = [(index not in resigned, -rank) for index, rank in enumerate(outcome.ranks)]
+    return replace(outcome, ranks=tuple(1 + sum(1 for other in keyed if other > mine) for mine in keyed))
 
 
 def _sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None, outcome=None) -> None:

@@ -95,10 +95,10 @@ FIXTURE = inline_serializer("LeagueFixture", {
     "scores": serializers.ListField(child=serializers.IntegerField()),
     "to_act": serializers.ListField(child=serializers.CharField()),
     "deadline": serializers.DateTimeField(allow_null=True), "result": serializers.DictField(allow_null=True),
-})
+}, many=True)
 DIVISION = inline_serializer("LeagueDivision", {
     "level": serializers.IntegerField(), "standings": StandingSerializer(many=True), "fixtures": FIXTURE,
-})
+}, many=True)
 LEAGUE_PAGE = inline_serializer("LeaguePage", {
     "league": LeagueSerializer(),
     "season": inline_serializer("LeagueSeason", {
@@ -275,7 +275,7 @@ class OrganiserLogApi(APIView):
 RATING = inline_serializer("Rating", {
     "key": serializers.CharField(), "username": serializers.CharField(), "rating": serializers.FloatField(),
     "games": serializers.IntegerField(),
-})
+}, many=True)
 
 
 class LeaderboardApi(APIView):

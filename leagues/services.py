@@ -236,8 +236,21 @@ def _validate_divisions(engine, table_size: int, smallest: int, largest: int) ->
                 )
 
 
+def _refuse_suspended(user) -> None:
+    """A player suspended by a moderator cannot play, so cannot join a season either (moderation/);
+    otherwise the season's start would fail on creating their games."""
+    from moderation.errors import ModerationError
+    from moderation.services import refuse_if_suspended
+
+    try:
+        refuse_if_suspended(user)
+    except ModerationError as exc:
+        raise LeagueError(exc.code, exc.message, exc.status) from None
+
+
 def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
     """Register for the league's open season."""
+    _refuse_suspended(user)
     with transaction.atomic():
         league = _league(league_id, lock=True)  # serialises joins, so the player limit holds
         season = current_season(league)
@@ -411,7 +424,8 @@ def _game_adjudicate(*, game_id: int, now) -> None:
     seats = list(Seat.objects.filter(game=game).order_by("index"))
     scores = list(engine.scores(game.state))
     ranks = [1] * len(seats) if engine.cooperative else list(ranks_from_scores(scores))
-    team_score = sum(scores) if engine.cooperative else None
+    # A cooperative engine gives every seat the team's total, so the team score is any one of them.
+    team_score = max(scores, default=0) if engine.cooperative else None
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.version += 1

@@ -391,6 +391,7 @@ def game_annul(*, moderator, game_id=None, reason, report_id=None, now=None) -> 
             raise ModerationError(ALREADY_ANNULLED, _("This game is already annulled."), 409)
         if game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
             raise ModerationError(GAME_NOT_STARTED, _("Only a game in progress or finished can be annulled."))
+        was_active = game.status == GameStatus.ACTIVE
         game.status = GameStatus.ANNULLED
         game.finished_at = game.finished_at or now
         game.version += 1
@@ -401,6 +402,12 @@ def game_annul(*, moderator, game_id=None, reason, report_id=None, now=None) -> 
         row = _log(moderator=moderator, action=ActionKind.ANNUL_GAME, reason=reason, now=now, report=report,
                    game=game, user=report.reported if report is not None else None)
         _queue_game_changed(game)
+        if was_active:
+            # An annulled game is over too: its league season may now have no game left to play.
+            from games.tasks import game_finished
+
+            game_id = game.pk
+            transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
     return row
 
 

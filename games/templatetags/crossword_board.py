@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+from urllib.parse import urlencode
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -59,13 +61,24 @@ def _names(p: dict[str, Any]) -> dict[int, str]:
     return {s["index"]: (s["name"] or s["username"] or _("seat %(n)s") % {"n": s["index"] + 1}) for s in p["seats"]}
 
 
-def _log_line(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | None:
+def _report_links(words: list[str], report: dict[str, Any] | None, kind: str) -> list[dict[str, str]]:
+    """"Report this word" links to the lexicon's report page (issue 4), one per word of a log line."""
+    if report is None:
+        return []
+    return [{"word": w, "url": f"{report['url']}?" + urlencode({**report["params"], "word": w.lower(), "kind": kind})}
+            for w in words]
+
+
+def _log_line(entry: dict[str, Any], names: dict[int, str], report: dict[str, Any] | None = None
+              ) -> dict[str, Any] | None:
     kind = entry.get("type")
     who = names.get(entry.get("seat"), "")
-    line = {"who": who, "kind": kind, "text": "", "score": None, "total": entry.get("total"), "words": []}
+    line = {"who": who, "kind": kind, "text": "", "score": None, "total": entry.get("total"), "words": [],
+            "report": []}
     if kind == "place":
         # The main word is in the GCG text; the log adds the cross words it formed.
-        line.update(text=entry["gcg"], words=entry["words"][1:], score=entry["score"], bingo=entry.get("bingo"))
+        line.update(text=entry["gcg"], words=entry["words"][1:], score=entry["score"], bingo=entry.get("bingo"),
+                    report=_report_links(entry["words"], report, "wrong"))
     elif kind == "exchange":
         mine = entry.get("exchanged")
         line["text"] = (_("exchanged %(tiles)s") % {"tiles": "".join(mine["tiles"])} if mine
@@ -78,7 +91,8 @@ def _log_line(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any] | 
         target = names.get(entry["target"], "")
         if entry["result"] == "withdrawn":
             line.update(text=_("challenged %(who)s: %(words)s not valid, play taken back")
-                        % {"who": target, "words": ", ".join(entry["words"])}, score=entry["score"])
+                        % {"who": target, "words": ", ".join(entry["words"])}, score=entry["score"],
+                        report=_report_links(entry["words"], report, "missing"))
         else:
             line["text"] = _("challenged %(who)s: the play stands") % {"who": target}
             if entry.get("turn_lost"):
@@ -131,7 +145,9 @@ def crossword_page(p: dict[str, Any]) -> dict[str, Any]:
         "to_move": view["to_move"] == s["index"], "me": s["index"] == view["seat"],
         "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
     } for s in p["seats"]]
-    log = [line for line in (_log_line(e, names) for e in view["log"]) if line is not None]
+    lexicon = (p.get("options") or {}).get("lexicon")
+    report = {"url": reverse("word_report"), "params": {"lexicon": lexicon, "game": p["id"]}} if lexicon else None
+    log = [line for line in (_log_line(e, names, report) for e in view["log"]) if line is not None]
     if log:
         log[-1]["last"] = True
     rows = _squares(view)

@@ -1,6 +1,7 @@
 """The JSON API: auth, creating games and seeks, views, moves, the log, resign, and error shapes."""
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games import services
@@ -134,6 +135,20 @@ def test_resign_over_the_api(alice, bob, api_for):
     assert answer.json()["result"]["ranks"] == [1, 2]
 
 
+def test_resign_refusals_have_a_code_and_write_nothing(alice, bob, carol, api_for):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
+    before = snapshot(game.pk)
+    answer = api_for(carol).post(f"/api/games/{game.pk}/resign/")
+    assert answer.status_code == 403 and answer.json()["code"] == "NOT_YOUR_GAME"
+    assert snapshot(game.pk) == before
+    assert api_for(alice).post("/api/games/999999/resign/").status_code == 404
+    api_for(bob).post(f"/api/games/{game.pk}/resign/")
+    before = snapshot(game.pk)
+    answer = api_for(alice).post(f"/api/games/{game.pk}/resign/")
+    assert answer.status_code == 400 and answer.json()["code"] == "GAME_NOT_ACTIVE"
+    assert snapshot(game.pk) == before
+
+
 def test_hidden_choices_in_the_log_stay_hidden_until_the_turn_resolves(alice, bob, carol, api_for):
     game = services.game_create(
         creator=alice, kind="toy", opponents=[bob, carol], options={"mode": "simultaneous"}, seed=3
@@ -153,3 +168,8 @@ def test_schema_and_docs_are_served(alice, client):
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/games/{game_id}/moves/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_the_schema_generates_without_warnings(tmp_path):
+    # `.ci/run`'s `check --deploy --fail-level WARNING` also fails on any drf-spectacular warning.
+    call_command("spectacular", "--fail-on-warn", "--validate", "--file", str(tmp_path / "schema.yml"))

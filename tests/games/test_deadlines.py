@@ -261,3 +261,17 @@ def test_the_game_page_shows_time_left_in_the_viewers_zone_and_who_is_away(alice
     assert "on vacation until" in page
     assert "JST" in page and "left" in page
     assert 'id="game-clocks"' in page
+
+
+def test_the_dashboard_shows_my_time_left_and_due_time_in_my_zone(alice, bob, client):
+    from django.utils import timezone
+
+    now = timezone.now().replace(second=0, microsecond=0)
+    game = new_game(alice, [bob], days=2, now=now)
+    alice.time_zone = "Asia/Tokyo"
+    alice.save()
+    client.force_login(alice)
+    page = client.get("/games/").content.decode()
+    row = page[page.index(f'data-game="{game.pk}"'):].split("</tr>")[0]
+    assert "JST" in row  # the due time in her zone
+    assert "1\xa0day, 23\xa0hours" in row  # the time left

@@ -214,7 +214,22 @@ def test_resigning_a_three_player_game_lets_the_others_finish(alice, bob, carol)
         seat = game.seats.get(to_act=True)
         submit(game, seat.user, 3)
         game.refresh_from_db()
-    assert game.seats.get(index=0).rank == 3 or game.result["ranks"][0] >= 2
+    assert game.seats.get(index=0).rank == 3 and game.result["ranks"][0] == 3
+
+
+def test_a_seat_that_resigned_ranks_last_even_with_the_highest_score(alice, bob, carol):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob, carol], seed=1, options={"target": 12})
+    submit(game, alice, 3)
+    submit(game, bob, 1)
+    submit(game, carol, 2)
+    services.game_resign(game_id=game.pk, user=alice)  # her auto-played turns keep adding to her lead
+    game.refresh_from_db()
+    while game.status == GameStatus.ACTIVE:
+        submit(game, game.seats.get(to_act=True).user, 1)
+        game.refresh_from_db()
+    seats = list(game.seats.order_by("index"))
+    assert seats[0].score > max(seats[1].score, seats[2].score)
+    assert [s.rank for s in seats] == [3, 2, 1] == game.result["ranks"]
 
 
 def test_resigning_twice_or_a_finished_game_is_refused(alice, bob):

@@ -46,3 +46,66 @@ def test_bad_input_is_refused_with_a_code_and_nothing_written(api_for, alice):
 def test_the_schema_documents_the_league_api(api_for, alice):
     schema = api_for(alice).get("/api/schema/").content.decode()
     assert "/api/leagues/{league_id}/join/" in schema and "/api/leagues/ratings/{key}/" in schema
+
+
+def test_organiser_tools_and_leaving_through_the_api(api_for, make_league, players):
+    from games.models import Game, GameStatus
+    from leagues.models import OrganiserAction
+
+    league = make_league(n=8)
+    organiser, outsider = api_for(players[0]), api_for(players[1])
+    leaving = api_for(players[7]).post(f"/api/leagues/{league.pk}/leave/")
+    assert leaving.status_code == 200 and Entry.objects.count() == 7
+    assert organiser.post(f"/api/leagues/{league.pk}/season/start/").status_code == 200
+    late = api_for(players[6]).post(f"/api/leagues/{league.pk}/leave/")
+    assert late.status_code == 400 and late.json()["code"] == "SEASON_STARTED"
+
+    game = Game.objects.filter(seats__user=players[1], fixture__isnull=False).order_by("pk").first()
+    body = {"username": players[1].username, "game": game.pk}
+    for url, data in ((f"/api/leagues/{league.pk}/forfeit/", body),
+                      (f"/api/leagues/{league.pk}/remove/", {"username": players[2].username}),
+                      (f"/api/leagues/{league.pk}/move/", {"username": players[5].username, "level": 1}),
+                      (f"/api/leagues/{league.pk}/organisers/", {"username": players[3].username}),
+                      (f"/api/leagues/{league.pk}/season/end/", {})):
+        refused = outsider.post(url, data, format="json")
+        assert refused.status_code == 403 and refused.json()["code"] == "NOT_ORGANISER"
+    assert OrganiserAction.objects.count() == 1 and Game.objects.filter(status=GameStatus.ACTIVE).count() == 9
+
+    assert organiser.post(f"/api/leagues/{league.pk}/forfeit/", body, format="json").status_code == 200
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert organiser.post(f"/api/leagues/{league.pk}/remove/", {"username": players[2].username},
+                          format="json").status_code == 200
+    assert organiser.post(f"/api/leagues/{league.pk}/move/", {"username": players[5].username, "level": 1},
+                          format="json").status_code == 200
+    unknown = organiser.post(f"/api/leagues/{league.pk}/move/", {"username": "nobody", "level": 1}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["code"] == "NOT_JOINED"
+    assert organiser.post(f"/api/leagues/{league.pk}/organisers/", {"username": players[3].username},
+                          format="json").status_code == 200
+    assert api_for(players[3]).post(f"/api/leagues/{league.pk}/season/end/").status_code == 200
+    log = organiser.get(f"/api/leagues/{league.pk}/log/").json()
+    assert sorted(a["action"] for a in log) == sorted(
+        ["season_start", "forfeit", "remove_player", "move_player", "add_organiser", "season_end"])
+
+
+def test_the_league_detail_api_query_count_is_constant_in_players_and_games(api_for, make_league, players):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from leagues import services
+    from tests.leagues.helpers import SEAT0_WINS, play
+
+    def count(league):
+        with CaptureQueriesContext(connection) as ctx:
+            response = api_for(players[1]).get(f"/api/leagues/{league.pk}/")
+        assert response.status_code == 200
+        return len(ctx.captured_queries)
+
+    small = make_league(n=4)
+    services.season_start(league_id=small.pk, actor=players[0])
+    play(Fixture.objects.filter(division__season__league=small).first().game, SEAT0_WINS)
+    big = make_league(n=12, division_min=4, division_max=7)
+    services.season_start(league_id=big.pk, actor=players[0])
+    for fixture in Fixture.objects.filter(division__season__league=big).select_related("game")[:10]:
+        play(fixture.game, SEAT0_WINS)
+    assert count(big) == count(small)

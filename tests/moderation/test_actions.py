@@ -11,7 +11,7 @@ from moderation import services
 from moderation.errors import ModerationError
 from moderation.models import ActionKind, ChatMessage, ModerationAction, PlayerReport, PlayerStanding, ReportStatus
 from notifications.models import Notification
-from tests.leagues.helpers import committed, win
+from tests.leagues.helpers import SEAT0_WINS, committed, play, win
 
 pytestmark = pytest.mark.django_db
 
@@ -156,12 +156,18 @@ def test_a_suspension_removes_the_player_from_a_running_league(make_user, modera
     for user in players:
         league_services.league_join(league_id=league.pk, user=user, token=league.invite_token)
     league_services.season_start(league_id=league.pk, actor=players[0])
+    registering = league_services.league_create(creator=players[0], name="Next", kind="toy")
+    league_services.league_join(league_id=registering.pk, user=players[1])
     with committed():
         services.player_suspend(moderator=moderator, user=players[1], reason="cheating")
     assert Entry.objects.get(user=players[1]).removed
     assert not Game.objects.filter(seats__user=players[1], status=GameStatus.ACTIVE).exists()
-    log = OrganiserAction.objects.get(target=players[1])
+    log = OrganiserAction.objects.get(target=players[1], league=league)
     assert log.actor == moderator and log.details["reason"] == "suspended"
+    assert not Entry.objects.filter(season__league=registering).exists()
+    with pytest.raises(GameError) as refused:  # nor can they join again while suspended
+        league_services.league_join(league_id=registering.pk, user=players[1])
+    assert refused.value.code == "PLAYER_SUSPENDED" and not Entry.objects.filter(season__league=registering).exists()
 
 
 def test_annulling_a_rated_game_reverts_its_rating_changes(alice, bob, moderator):
@@ -182,6 +188,34 @@ def test_annulling_a_rated_game_reverts_its_rating_changes(alice, bob, moderator
     with pytest.raises(ModerationError) as refused:
         services.game_annul(moderator=moderator, game_id=first.pk, reason="again")
     assert refused.value.code == "ALREADY_ANNULLED"
+
+
+def test_an_annulled_league_game_leaves_the_standings_and_its_ratings_are_rebuilt(make_user, moderator):
+    from leagues import services as league_services
+    from leagues.models import Fixture, Rating, RatingChange, SeasonStatus
+    from leagues.selectors import season_tables
+
+    players = [make_user(username=f"p{i}") for i in range(3)]
+    league = league_services.league_create(creator=players[0], name="L", kind="toy", options={"target": 3},
+                                           division_min=3, division_max=5, promote=0, relegate=0)
+    for user in players:
+        league_services.league_join(league_id=league.pk, user=user)
+    season = league_services.season_start(league_id=league.pk, actor=players[0])
+    first, second, last = (f.game for f in Fixture.objects.select_related("game").order_by("pk"))
+    play(first, SEAT0_WINS)
+    play(second, SEAT0_WINS)
+    with committed():
+        services.game_annul(moderator=moderator, game_id=first.pk, reason="collusion")
+    rows = {r.player: r for r in season_tables(season=season, league=league)[0].rows}
+    assert sum(r.played for r in rows.values()) == 2  # only the second game counts
+    assert set(RatingChange.objects.values_list("game_id", flat=True)) == {second.pk}
+    assert {r.user_id: r.games for r in Rating.objects.all() if r.games} == {
+        u.pk: 1 for u in players if second.seats.filter(user=u).exists()}
+    # Annulling the last unfinished fixture is the season's end, as its finishing would have been.
+    with committed():
+        services.game_annul(moderator=moderator, game_id=last.pk, reason="collusion")
+    season.refresh_from_db()
+    assert season.status == SeasonStatus.FINISHED
 
 
 def test_annulling_a_running_game_stops_it(game, moderator):

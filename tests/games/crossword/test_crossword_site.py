@@ -81,6 +81,18 @@ def test_the_last_play_is_highlighted_and_logged_with_its_words_and_score(client
         assert "Challenge WINDY" in client.get(f"/games/{game.pk}/").content.decode()
 
 
+def test_every_word_in_the_log_links_to_the_report_page(client, crossword_game, alice, bob):
+    game = crossword_game()
+    seat = game.state["to_move"]
+    give_rack(game, seat, ["W", "I", "N", "D", "Y", "A", "E"])
+    submit(game, alice if seat == 0 else bob, {"type": "place", "gcg": "8D WINDY"}, "k1")
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    link = f'href="/words/report/?lexicon=en&amp;game={game.pk}&amp;word=windy&amp;kind=wrong"'
+    assert link in html
+    assert client.get(f"/words/report/?lexicon=en&game={game.pk}&word=windy&kind=wrong").status_code == 200
+
+
 # -- the preview -------------------------------------------------------------------------------------
 
 def test_preview_answers_the_words_and_score_the_server_will_count(api_for, crossword_game, alice, bob):

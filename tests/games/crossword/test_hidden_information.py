@@ -1,12 +1,13 @@
 """No rack leaves the server for anyone else: random games through the real services, and after every
 move the HTML page, the API detail and log, the GCG download and the WebSocket message of every seat
-and of a spectator are checked against the engine's secrets."""
+and of a spectator, and every e-mail sent, are checked against the engine's secrets."""
 
 import json
 import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core import mail
 
 from games import services
 from games.consumers import GameConsumer
@@ -74,23 +75,42 @@ def check_every_view(client, api_for, game, viewers):
     check_html(anonymous["html"], state, None, "anonymous socket")
 
 
+def check_mail(state, seat_by_email):
+    """Checks the e-mails sent since the last call against the recipient's secrets; returns how many."""
+    sent = len(mail.outbox)
+    for message in mail.outbox:
+        body = message.body + "".join(str(a[0]) for a in getattr(message, "alternatives", []))
+        for address in message.to:
+            seat = seat_by_email.get(address)
+            assert leaks(ENGINE, state, seat, body) == [], f"mail to {address}"
+            for rack in rack_strings(state, seat):
+                assert rack not in body, f"mail to {address} holds another rack {rack}"
+    mail.outbox.clear()
+    return sent
+
+
 @pytest.mark.parametrize("challenge,seed", [("void", 3), ("single", 4), ("double", 5)])
 def test_random_games_never_show_a_rack_to_anyone_else(client, api_for, lexicons, alice, bob, carol,
-                                                       challenge, seed):
+                                                       challenge, seed, django_capture_on_commit_callbacks):
     game = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=seed,
                                 options={"challenge": challenge, "min_bag_for_exchange": 7})
     players = {0: alice, 1: bob}
     viewers = [(0, alice), (1, bob), (None, carol)]
+    seat_by_email = {user.email: seat for seat, user in players.items()}
     rng = rng_for(seed, "site-random-play")
-    moves = 0
+    moves = mails = 0
     while game.status == "active" and moves < 60:
         seat = next(iter(ENGINE.to_act(game.state)))
         move = ENGINE.random_move(game.state, seat, rng, context_for(game))
-        services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
-                                  idempotency_key=f"m{moves}")
+        # E-mails ("your move", "game over") are queued on commit: run them as a commit would.
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
+                                      idempotency_key=f"m{moves}")
         moves += 1
         game = Game.objects.get(pk=game.pk)
+        mails += check_mail(game.state, seat_by_email)
         if moves % 5 == 0 or game.status != "active":
             check_every_view(client, api_for, game, viewers)
     assert moves >= 10
+    assert mails > 0  # the e-mail check is not vacuous
     check_every_view(client, api_for, game, viewers)

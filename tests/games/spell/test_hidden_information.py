@@ -95,13 +95,16 @@ def check_every_view(client, api_for, game, viewers, names):
 
 
 def check_mail(game, users_by_email):
+    """Checks the e-mails sent since the last call; returns how many there were."""
     state = Game.objects.get(pk=game.pk).state
+    sent = len(mail.outbox)
     for message in mail.outbox:
         for address in message.to:
             seat = users_by_email.get(address)
             body = message.body + "".join(str(a[0]) for a in getattr(message, "alternatives", []))
             assert leaks(ENGINE, state, seat, body) == [], f"mail to {address}"
     mail.outbox.clear()
+    return sent
 
 
 def next_move(state, seat, rng, ctx):
@@ -118,7 +121,8 @@ def next_move(state, seat, rng, ctx):
 # Two seats are the engine tests' and selfplay's everyday case; three and four add clue-givers who
 # must not see each other's words.
 @pytest.mark.parametrize("seats,seed", [(3, 12), (4, 13)])
-def test_random_games_keep_the_term_and_clue_words_secret(client, api_for, deck, make_user, seats, seed):
+def test_random_games_keep_the_term_and_clue_words_secret(client, api_for, deck, make_user, seats, seed,
+                                                        django_capture_on_commit_callbacks):
     players = [make_user(username=f"p{seed}x{i}") for i in range(seats)]
     spectator = make_user(username=f"watcher{seed}")
     game = services.game_create(creator=players[0], kind="spell", opponents=players[1:], seed=seed)
@@ -126,18 +130,21 @@ def test_random_games_keep_the_term_and_clue_words_secret(client, api_for, deck,
     names = {u.username.lower() for u in [*players, spectator]} | {u.public_name.lower() for u in [*players, spectator]}
     users_by_email = {u.email: i for i, u in enumerate(players)}
     rng = rng_for(seed, "site-random-play")
-    moves = 0
+    moves = mails = 0
     check_every_view(client, api_for, game, viewers, names)
     while game.status == "active":
         seat = next(iter(ENGINE.to_act(game.state)))
         move = next_move(game.state, seat, rng, context_for(game))
-        services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
-                                  idempotency_key=f"m{moves}")
+        # The e-mails ("your move", "game over") are queued on commit: run them as a commit would.
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
+                                      idempotency_key=f"m{moves}")
         moves += 1
         game = Game.objects.get(pk=game.pk)
         check_every_view(client, api_for, game, viewers, names)
-        check_mail(game, users_by_email)
+        mails += check_mail(game, users_by_email)
     assert game.status == "finished"
+    assert mails > 0  # the e-mail check above is not vacuous
     assert game.result["team_score"] == sum(game.state["round_scores"])
     assert moves >= 5 * 3  # five rounds: at least a pick, a letter and a guess each
 
