@@ -87,6 +87,18 @@ def redis_url(settings):
     return settings.REDIS_URL
 
 
+@pytest.fixture(autouse=True)
+def celery_eager(request):
+    """Tasks run in-process, as in the embedded defaults, except in tests that start a real worker:
+    a test without a worker must not leave tasks on the broker for a later test's worker."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = "celery_worker_process" not in request.fixturenames
+    yield
+    app.conf.task_always_eager = before
+
+
 @pytest.fixture
 def celery_worker_process(settings, transactional_db):
     """A real Celery worker in a subprocess, on the broker from the environment, using this test
@@ -98,7 +110,7 @@ def celery_worker_process(settings, transactional_db):
     from django.db import connection
 
     broker = settings.CELERY_BROKER_URL
-    real_broker = broker != "memory://" and not settings.CELERY_TASK_ALWAYS_EAGER
+    real_broker = broker != "memory://"
     require_service(real_broker, "a Celery broker (CELERY_BROKER_URL)")
     db = connection.settings_dict
     require_service(db["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")

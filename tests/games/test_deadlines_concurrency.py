@@ -14,7 +14,8 @@ from games.models import Move, Seat
 from games.tasks import deadlines_sweep
 from notifications.models import Notification
 
-T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+# Far in the future: the on-commit alerts run with the real clock and must not find these due.
+T0 = datetime(2100, 1, 5, 12, 0, tzinfo=UTC)
 DEADLINE = T0 + timedelta(days=3)
 
 
@@ -82,7 +83,7 @@ def test_beats_sweep_task_handles_a_due_deadline_on_a_real_worker(celery_worker_
     start = timezone.now().replace(microsecond=0)
     deadline = start + timedelta(days=3)
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1, now=start)
-    report = deadlines_sweep.delay(now=deadline.isoformat()).get(timeout=60)
+    report = deadlines_sweep.delay(now=deadline.isoformat()).get(timeout=60, disable_sync_subtasks=False)
     assert report["timeouts"] == 1
     move = Move.objects.get(game=game)
     assert (move.source, move.idempotency_key) == ("timeout", f"timeout:{game.pk}:0:{deadline.isoformat()}")

@@ -24,4 +24,4 @@ def test_games_verify_reports_games_that_differ(alice, bob):
 def test_games_verify_runs_on_a_real_worker(celery_worker_process, alice, bob):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
     tamper(game)
-    assert games_verify.delay().get(timeout=60) == {"checked": 1, "differ": [game.pk]}
+    assert games_verify.delay().get(timeout=60, disable_sync_subtasks=False) == {"checked": 1, "differ": [game.pk]}
