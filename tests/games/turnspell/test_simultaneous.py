@@ -295,6 +295,22 @@ def test_the_rulebook_example_scores_32_and_the_seat_row_follows(start, alice, b
     assert Seat.objects.get(game=game, index=0).score == 32
 
 
+def test_every_scored_word_links_to_the_word_report_page(start, alice, bob, client):
+    from games.engines.turnspell.board import board_from_picture
+
+    game = start(2)
+    state = dict(game.state)
+    state["boards"] = [board_from_picture(".ELP\nO...\nR...\nN..."), state["boards"][1]]
+    state["spinner"] = [["H", "A", "B", "C"], *state["spinner"][1:]]
+    Game.objects.filter(pk=game.pk).update(state=state)
+    choose(game, alice, place(0, 0, 0))
+    choose(game, bob, ENGINE.timeout_move(state, 1))
+    client.force_login(bob)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    for word in ("help", "horn"):
+        assert f"/words/report/?lexicon=en&amp;game={game.pk}&amp;word={word}&amp;kind=wrong" in html
+
+
 def test_the_twin_comparison_would_catch_a_leak(start, alice, client):
     # The chooser's own page does show the choice, so the comparison above is not vacuous.
     pages = []
