@@ -1,4 +1,8 @@
-"""Helpers for game tests: snapshots of everything the move path may write."""
+"""Helpers for game tests: snapshots of everything the move path may write, and racing threads."""
+
+import threading
+
+from django.db import connection
 
 from games.models import Game, Move, Seat
 
@@ -13,3 +17,25 @@ def snapshot(game_id: int):
         ),
         list(Move.objects.filter(game_id=game_id).values_list("seq", "seat", "payload", "idempotency_key")),
     )
+
+
+def race(n, work):
+    """Run ``work(i)`` in ``n`` threads released at the same instant; collect answers or errors."""
+    barrier = threading.Barrier(n)
+    results = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            results[i] = work(i)
+        except Exception as exc:  # collected and asserted on by the caller
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return results

@@ -1,38 +1,14 @@
 """Concurrent submissions against the real PostgreSQL: the row lock, idempotency keys and the
 simultaneous-turn version rule hold when requests truly race."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.errors import GameError
 from games.models import Game, Move
+from tests.games.helpers import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def race(n, work):
-    """Run ``work(i)`` in ``n`` threads released at the same instant; collect answers or errors."""
-    barrier = threading.Barrier(n)
-    results = [None] * n
-
-    def run(i):
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except Exception as exc:  # collected and asserted on by the caller
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return results
 
 
 def test_twenty_threads_with_one_key_apply_the_move_once(postgres, alice, bob):

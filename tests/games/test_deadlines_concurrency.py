@@ -1,11 +1,9 @@
 """The deadline sweep against the real PostgreSQL and a real Celery worker: sweeps that race share the
 work (SKIP LOCKED) and apply nothing twice; beat's task handles a due deadline end to end."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from games import services
@@ -13,31 +11,11 @@ from games.deadlines import sweep
 from games.models import Move, Seat
 from games.tasks import deadlines_sweep
 from notifications.models import Notification
+from tests.games.helpers import race
 
 # Far in the future: the on-commit alerts run with the real clock and must not find these due.
 T0 = datetime(2100, 1, 5, 12, 0, tzinfo=UTC)
 DEADLINE = T0 + timedelta(days=3)
-
-
-def race(n, work):
-    barrier = threading.Barrier(n)
-    results = [None] * n
-
-    def run(i):
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except Exception as exc:  # collected and asserted on by the caller
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    return results
 
 
 @pytest.mark.postgres
