@@ -39,3 +39,19 @@ def race(n, work):
     for t in threads:
         t.join(60)
     return results
+
+
+def stand_in_lexicons(monkeypatch, words_by_code: dict) -> dict:
+    """Small in-memory word lists in place of the imported lexicons (their rows exist, as creating
+    a game checks): ``{"en": [...]}`` -> the SetLexicon per code that games will check words in."""
+    from games import lexicon_store
+    from games.engines.base import SetLexicon
+    from games.models import Lexicon
+
+    names = {"en": "English", "nl": "Nederlands"}
+    held = {code: SetLexicon(words, code=code) for code, words in words_by_code.items()}
+    for code in held:
+        defaults = {"language": code, "name": names.get(code, code), "version": 1}
+        Lexicon.objects.get_or_create(code=code, defaults=defaults)
+    monkeypatch.setattr(lexicon_store, "lexicon_for_code", lambda code: held[code])
+    return held

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.engines.base import SetLexicon
 from tests.games.engines.crossword.test_random_play import ENGLISH_WORDS
+from tests.games.helpers import stand_in_lexicons
 
 DUTCH_WORDS = """
 aan al als am an at be bed bel ben bes bik bol bon bos da dak dal dam dan dat de den der des dit do doe dol
@@ -32,14 +32,7 @@ WORDS = {"en": [*ENGLISH_WORDS.split(), "windy"], "nl": DUTCH_WORDS.split()}
 @pytest.fixture
 def lexicons(db, monkeypatch):
     """Lexicons en and nl as rows (for the form) and as small in-memory word sets (for the rules)."""
-    from games import lexicon_store
-    from games.models import Lexicon
-
-    for code, name in (("en", "English"), ("nl", "Nederlands")):
-        Lexicon.objects.get_or_create(code=code, defaults={"language": code, "name": name, "version": 1})
-    held = {code: SetLexicon(words, code=code) for code, words in WORDS.items()}
-    monkeypatch.setattr(lexicon_store, "lexicon_for_code", lambda code: held[code])
-    return held
+    return stand_in_lexicons(monkeypatch, WORDS)
 
 
 @pytest.fixture

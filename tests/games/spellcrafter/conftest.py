@@ -9,8 +9,8 @@ instead (imported into the test database), set ``USE_REAL_LEXICON`` to True.
 import pytest
 
 from games import services
-from games.engines.base import SetLexicon
 from tests.games.engines.spellcrafter.helpers import WORDS
+from tests.games.helpers import stand_in_lexicons
 
 USE_REAL_LEXICON = False
 
@@ -23,14 +23,10 @@ def spellcrafter_lexicon(request, monkeypatch):
     transactional = "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
     request.getfixturevalue("transactional_db" if transactional else "db")
     from games import lexicon_store
-    from games.models import Lexicon
 
     if USE_REAL_LEXICON:
         return lexicon_store.lexicon_for_code("en")
-    Lexicon.objects.get_or_create(code="en", defaults={"language": "en", "name": "English", "version": 1})
-    lexicon = SetLexicon(WORDS, code="en")
-    monkeypatch.setattr(lexicon_store, "lexicon_for_code", lambda code: lexicon)
-    return lexicon
+    return stand_in_lexicons(monkeypatch, {"en": WORDS})["en"]
 
 
 @pytest.fixture

@@ -10,21 +10,15 @@ with the real one.
 import pytest
 
 from games import services
-from games.engines.base import SetLexicon
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (the browser tests' fixtures)
 from tests.games.engines.turnspell.helpers import WORDS
+from tests.games.helpers import stand_in_lexicons
 
 
 @pytest.fixture(autouse=True)
 def turnspell_lexicon(db, monkeypatch):
     """The lexicon every Turnspell game in these tests checks its words in."""
-    from games import lexicon_store
-    from games.models import Lexicon
-
-    Lexicon.objects.get_or_create(code="en", defaults={"language": "en", "name": "English", "version": 1})
-    lexicon = SetLexicon(WORDS, code="en")
-    monkeypatch.setattr(lexicon_store, "lexicon_for_code", lambda code: lexicon)
-    return lexicon
+    return stand_in_lexicons(monkeypatch, {"en": WORDS})["en"]
 
 
 @pytest.fixture
