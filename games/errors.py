@@ -15,8 +15,15 @@ class GameError(Exception):
         self.status = status
         self.details = details
 
+    @property
+    def text(self) -> str:
+        """The message in the active language (engine messages are English; see error_texts)."""
+        from .error_texts import localized_message
+
+        return localized_message(self.code, self.message, self.details)
+
     def as_json(self) -> dict:
-        body = {"code": self.code, "message": self.message}
+        body = {"code": self.code, "message": self.text}
         if self.details:
             body["details"] = self.details
         return body

@@ -52,7 +52,7 @@ def game_new(request):
                     opponents=[users[n] for n in data["opponent"]], days_per_move=data["days_per_move"],
                 )
             except GameError as exc:
-                form.add_error(None, f"{exc.code}: {exc.message}")
+                form.add_error(None, f"{exc.code}: {exc.text}")
             else:
                 if game.status == "open":
                     messages.success(request, _("Your seek is in the lobby."))
@@ -67,7 +67,7 @@ def seek_accept(request, game_id: int):
     try:
         game = services.seek_accept(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.text)
         return redirect("lobby")
     return redirect("game_detail", game_id=game.pk)
 
@@ -78,7 +78,7 @@ def seek_withdraw(request, game_id: int):
     try:
         services.seek_withdraw(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.text)
     return redirect("lobby")
 
 
@@ -105,5 +105,5 @@ def game_resign(request, game_id: int):
     try:
         services.game_resign(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, exc.text)
     return redirect("game_detail", game_id=game_id)

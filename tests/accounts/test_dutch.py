@@ -68,3 +68,17 @@ def test_a_word_report_decision_email_is_dutch(dutch, alice, django_capture_on_c
     assert message.body.startswith("Hallo anouk,")
     assert 'Bedankt: "poes" is nu een geldig woord in Nederlands.' in message.body
     assert "Bericht van de beheerders: Goed gevonden." in message.body
+
+
+def test_a_refused_move_is_explained_in_the_players_language_with_the_same_code(make_user, api_for):
+    anna, bart = make_user(username="anna_nl", language="nl"), make_user(username="bart_en")
+    game = game_services.game_create(creator=anna, kind="toy", opponents=[bart], seed=1)
+    url = f"/api/games/{game.pk}/moves/"
+    dutch_answer = api_for(anna).post(
+        url, {"version": 1, "move": {"type": "add", "n": 9}, "idempotency_key": "k"}, format="json"
+    )
+    assert dutch_answer.status_code == 400
+    assert dutch_answer.json() == {"code": "BAD_MOVE", "message": "Die zet is hier niet geldig."}
+    english = api_for(bart).post(url, {"version": 1, "move": {"type": "add", "n": 1}, "idempotency_key": "k"},
+                                 format="json")
+    assert english.json() == {"code": "NOT_YOUR_TURN", "message": "Seat 1 is not to act now."}
