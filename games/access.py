@@ -1,6 +1,6 @@
 """Permission checks for games, in one place: fetch and check together (``access_*_for_*``)."""
 
-from .errors import MSG_NOT_FOUND, MSG_NOT_YOUR_GAME, NOT_FOUND, NOT_YOUR_GAME, GameError
+from .errors import MSG_NOT_YOUR_GAME, NOT_YOUR_GAME, GameError
 from .models import Game, Seat
 
 
@@ -19,11 +19,3 @@ def access_seat_for_user(game: Game, user) -> Seat:
     if seat is None:
         raise GameError(NOT_YOUR_GAME, MSG_NOT_YOUR_GAME, 403)
     return seat
-
-
-def access_game_for_viewer(game_id: int) -> Game:
-    """Games are public to watch (spectators get the spectator view), so only existence is checked."""
-    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
-    if game is None:
-        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    return game

@@ -8,20 +8,22 @@ from django.db.models import Prefetch, QuerySet
 from .engines import registry
 from .models import Game, GameStatus, Move, Seat
 
+# Finished games shown beside the running ones; the full record is on the player's profile.
+RECENT_FINISHED = 20
 
-def _seats_with_users() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+
+def _seats_with_users(path: str = "seats") -> Prefetch:
+    return Prefetch(path, queryset=Seat.objects.select_related("user").order_by("index"))
 
 
 def games_for_user(*, user, include_finished: bool = True) -> list[Game]:
-    """The user's games, those awaiting their move first (soonest deadline first), then the rest
-    newest first.  Each game carries ``my_seat``."""
-    statuses = [GameStatus.OPEN, GameStatus.ACTIVE] + ([GameStatus.FINISHED] if include_finished else [])
-    my_seats = (
-        Seat.objects.filter(user=user, game__status__in=statuses)
-        .select_related("game")
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
-    )
+    """The user's open and running games, those awaiting their move first (soonest deadline first),
+    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``."""
+    mine = Seat.objects.filter(user=user).select_related("game").prefetch_related(_seats_with_users("game__seats"))
+    my_seats = list(mine.filter(game__status__in=[GameStatus.OPEN, GameStatus.ACTIVE]))
+    if include_finished:
+        finished = mine.filter(game__status=GameStatus.FINISHED).order_by("-game__finished_at")
+        my_seats += finished[:RECENT_FINISHED]
     games = []
     for seat in my_seats:
         game = seat.game

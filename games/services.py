@@ -23,7 +23,7 @@ from . import broadcast
 from .access import access_seat_for_user
 from .context import context_for
 from .engines import registry
-from .engines.base import Engine, IllegalMove, Outcome
+from .engines.base import Engine, IllegalMove, Outcome, ranks_from_scores
 from .errors import (
     ALREADY_SEATED,
     BAD_OPTIONS,
@@ -544,9 +544,8 @@ def _finish_by_resignation(
     if engine.cooperative:
         ranks = [1] * len(seats)
     else:
-        # Those still playing rank by score above everyone who resigned.
-        keyed = [(0 if s.resigned else 1, scores[s.index]) for s in seats]
-        ranks = [1 + sum(1 for other in keyed if other > mine) for mine in keyed]
+        by_score = Outcome(scores=tuple(scores), ranks=ranks_from_scores(scores))
+        ranks = list(_resigned_rank_last(by_score, seats).ranks)
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.result = {"scores": scores, "ranks": ranks, "reason": reason, "team_score": None}

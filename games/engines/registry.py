@@ -32,10 +32,6 @@ def register_path(path: str) -> Engine:
     return register(getattr(importlib.import_module(module_name), attr))
 
 
-def unregister(kind: str) -> None:
-    _engines.pop(kind, None)
-
-
 def get(kind: str) -> Engine:
     """The engine for ``kind``; KeyError for an unknown kind."""
     if kind not in _engines:

@@ -128,3 +128,17 @@ def test_resign_from_the_game_page(client, alice, bob):
 def test_pages_need_login(client):
     assert client.get("/games/")["Location"].startswith("/accounts/login/")
     assert client.get("/lobby/")["Location"].startswith("/accounts/login/")
+
+
+def test_dashboard_shows_only_the_most_recent_finished_games(client, alice, bob, settings):
+    from games import selectors
+
+    finished = []
+    for seed in range(selectors.RECENT_FINISHED + 2):
+        game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed)
+        services.game_resign(game_id=game.pk, user=bob)
+        finished.append(game.pk)
+    running = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=99)
+    shown = [g.pk for g in selectors.games_for_user(user=alice)]
+    assert shown[0] == running.pk
+    assert shown[1:] == finished[::-1][: selectors.RECENT_FINISHED]
