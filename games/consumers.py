@@ -9,7 +9,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from . import selectors
+from .access import seat_for_user
 from .broadcast import game_group, user_group
+from .models import Game
 from .presenters import game_payload, render_board, render_log
 
 
@@ -44,7 +46,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(message)
 
     def _exists(self) -> bool:
-        return selectors.game_with_seats(game_id=self.game_id) is not None
+        return Game.objects.filter(pk=self.game_id).exists()
 
     def _message(self) -> dict:
         game = selectors.game_with_seats(game_id=self.game_id)
@@ -81,12 +83,13 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
     def _message(self, game_id: int) -> dict:
         user = self.scope["user"]
+        # Only public facts of the game are needed here: no engine view is rendered for the badge.
         game = selectors.game_with_seats(game_id=game_id)
-        payload = game_payload(game, user)
+        seat = seat_for_user(game, user)
         return {
             "type": "games",
             "game": game_id,
-            "status": payload["status"],
-            "your_move": payload["your_move"],
+            "status": game.status,
+            "your_move": bool(seat and seat.to_act),
             "awaiting": selectors.awaiting_count(user=user),
         }
