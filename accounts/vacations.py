@@ -74,13 +74,11 @@ def _days_in_year(start: datetime, end: datetime, year: int, zone) -> float:
     return max(0.0, overlap / 86400)
 
 
-def vacation_days_used(*, user: User, year: int, exclude: Vacation | None = None) -> int:
+def vacation_days_used(*, user: User, year: int) -> int:
     """Days booked or taken in ``year``; a day begun counts as a day."""
     zone = _zone(user)
     used = 0
     for vacation in user.vacations.all():
-        if exclude is not None and vacation.pk == exclude.pk:
-            continue
         used += math.ceil(_days_in_year(vacation.starts_at, vacation.until, year, zone) - 1e-9)
     return used
 
@@ -91,12 +89,13 @@ def vacation_overview(*, user: User, now: datetime) -> dict:
     current = next(
         (v for v in user.vacations.filter(ended_at__isnull=True, ends_at__gt=now).order_by("starts_at")), None
     )
+    used = vacation_days_used(user=user, year=year)
     return {
         "current": current if current and current.starts_at <= now else None,
         "booked": current if current and current.starts_at > now else None,
         "year": year,
-        "used": vacation_days_used(user=user, year=year),
-        "left": max(0, ALLOWANCE_DAYS - vacation_days_used(user=user, year=year)),
+        "used": used,
+        "left": max(0, ALLOWANCE_DAYS - used),
         "allowance": ALLOWANCE_DAYS,
         "history": list(user.vacations.order_by("-starts_at")[:10]),
     }
@@ -175,6 +174,8 @@ def _close(*, vacation_id: int, ended_at: datetime) -> int:
             return 0
         vacation.ended_at = ended_at
         vacation.save(update_fields=["ended_at"])
+        if ended_at <= vacation.starts_at:
+            return 1  # cancelled before it began: no time away, nothing to shift or wake
         game_ids = list(
             Seat.objects.filter(user_id=vacation.user_id, to_act=True, deadline__isnull=False,
                                 game__status=GameStatus.ACTIVE).values_list("game_id", flat=True)

@@ -35,8 +35,8 @@ class UnknownLexicon(LookupError):
         self.code = code
 
 
-# code -> (version, updated_at stamp, monotonic time it was read).  Per process, like the indexes.
-_versions: dict[str, tuple[int, float, float]] = {}
+# code -> (version, updated_at stamp, language, monotonic time it was read).  Per process, like the indexes.
+_versions: dict[str, tuple[int, float, str, float]] = {}
 _versions_lock = threading.Lock()
 
 
@@ -49,20 +49,21 @@ def _ttl() -> float:
     return float(getattr(settings, "LEXICON_VERSION_TTL", DEFAULT_VERSION_TTL))
 
 
-def _current(code: str) -> tuple[int, float]:
+def _current(code: str) -> tuple[int, float, str]:
+    """(version, updated_at stamp, language) of lexicon ``code``, read at most every TTL seconds."""
     now = _clock()
     held = _versions.get(code)
-    if held is not None and now - held[2] < _ttl():
-        return held[0], held[1]
-    row = Lexicon.objects.filter(code=code).values_list("version", "updated_at").first()
+    if held is not None and now - held[3] < _ttl():
+        return held[0], held[1], held[2]
+    row = Lexicon.objects.filter(code=code).values_list("version", "updated_at", "language").first()
     if row is None:
         with _versions_lock:
             _versions.pop(code, None)
         raise UnknownLexicon(code)
-    version, stamp = row[0], row[1].timestamp()
+    version, stamp, language = row[0], row[1].timestamp(), row[2]
     with _versions_lock:
-        _versions[code] = (version, stamp, now)
-    return version, stamp
+        _versions[code] = (version, stamp, language, now)
+    return version, stamp, language
 
 
 def lexicon_version(code: str) -> int:
@@ -95,7 +96,7 @@ def _load_index(code: str, version: int, stamp: float) -> WordIndex:
 
 def lexicon_for_code(code: str) -> WordIndex:
     """The index of lexicon ``code`` at its current version.  Raises UnknownLexicon."""
-    version, stamp = _current(code)
+    version, stamp, _language = _current(code)
     return loaded.get_index(code, version, lambda: _load_index(code, version, stamp))
 
 
@@ -130,7 +131,7 @@ def word_lookup(code: str, raw: str) -> dict:
     Raises UnknownLexicon.
     """
     index = lexicon_for_code(code)
-    language = Lexicon.objects.filter(code=code).values_list("language", flat=True).first() or "en"
+    language = _current(code)[2] or "en"  # held with the version: no query per lookup
     verdict = filters.check_entry((raw or "").strip().lower(), language)
     if verdict.word is None:
         return {"word": (raw or "").strip().lower(), "valid": False, "lexicon_version": index.version,

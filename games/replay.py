@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .context import context_for
 from .engines import registry
 from .engines.base import IllegalMove
-from .models import Game, GameStatus, Move
+from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move
 
 
 @dataclass
@@ -27,7 +27,7 @@ def replay_state(game: Game, moves: list[Move]) -> dict:
     ctx = context_for(game)
     state = engine.setup(game.seats_count, game.options, game.seed)
     for move in moves:
-        if move.source == "resign":
+        if move.source in NON_ENGINE_SOURCES:
             continue
         state = engine.apply(state, move.seat, move.payload, ctx)
     return state

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 
 from .engines import registry
-from .models import Game, GameStatus, Move, Seat
+from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 
 # Finished games shown beside the running ones; the full record is on the player's profile.
 RECENT_FINISHED = 20
@@ -64,13 +64,13 @@ def awaiting_count(*, user) -> int:
 
 def log_for_seat(*, game: Game, moves, seat_index: int | None) -> list[dict]:
     """The move log as ``seat_index`` may see it: engine moves pass through the engine's
-    ``log_view``; resignations are public."""
+    ``log_view``; resignations and aborts are public."""
     engine = registry.get(game.kind)
     entries = []
-    index = 0  # position among engine moves; resignations are not engine moves
+    index = 0  # position among engine moves; resignations and aborts are not engine moves
     for move in moves:
-        if move.source == "resign":
-            shown = {"type": "resign"}
+        if move.source in NON_ENGINE_SOURCES:
+            shown = move.payload
         else:
             raw = {"seq": move.seq, "index": index, "seat": move.seat, "move": move.payload}
             shown = engine.log_view(game.state, raw, seat_index)["move"]

@@ -4,10 +4,10 @@ After each move: replaying the log from the seed reproduces the state exactly, t
 JSON round trip, and no seat's view (nor the spectator's), nor any log entry as that seat sees it,
 holds a secret hidden from that seat.  Framework-free, so the engine tests can use it too.
 
-Kept linear in the length of a game, so hundreds of games take minutes: the replay is a second chain
-of states from a fresh ``setup`` advanced one logged move at a time (``apply`` is pure, so this is the
-full replay's state at every step) and replayed once more from scratch when the game ends; each seat's
-secrets are listed once per move and every view and the whole log are walked once (``find_leaks``).
+The replay is a second chain of states from a fresh ``setup`` advanced one logged move at a time
+(``apply`` is pure, so this is the full replay's state at every step) and replayed once more from
+scratch when the game ends.  The whole log is re-checked after every move, because what a seat may
+see changes as play goes on; that makes the check quadratic in the length of a game.
 """
 
 from __future__ import annotations

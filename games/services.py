@@ -537,6 +537,32 @@ def _resign_seat(*, game: Game, seat: Seat, user, payload: dict, reason: str, no
             _queue_broadcast(game, seats)
 
 
+def game_abort(*, game_id: int, reason: str, now: datetime | None = None) -> bool:
+    """End a game without a result (a league moving a player cancels their unplayed games): logged,
+    no ranks, nobody to act.  Returns False (and writes nothing) when the game already ended."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status not in (GameStatus.OPEN, GameStatus.ACTIVE):
+            return False
+        seats = list(game.seats.all())
+        game.version += 1
+        Move.objects.create(
+            game=game, seq=game.version, seat=0, payload={"type": "abort", "reason": reason},
+            source="abort", idempotency_key="abort", request_hash="",
+        )
+        game.status = GameStatus.ABORTED
+        game.finished_at = now
+        game.save(update_fields=["status", "finished_at", "version"])
+        for seat in seats:
+            seat.to_act = False
+            seat.deadline = None
+            seat.alert_at = None
+        Seat.objects.bulk_update(seats, ["to_act", "deadline", "alert_at"])
+        _queue_broadcast(game, seats)
+    return True
+
+
 def _finish_by_resignation(
     *, game: Game, engine: Engine, seats: list[Seat], now: datetime, reason: str = "resignation"
 ) -> None:
@@ -582,4 +608,5 @@ __all__ = [
     "game_submit_system_move",
     "game_resign",
     "game_forfeit",
+    "game_abort",
 ]

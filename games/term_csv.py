@@ -30,10 +30,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engines.spell.engine import TERMS_PER_SIDE
 from .engines.spell.terms import is_term, normalise
 
 HEADER = ["id", "language", "side_a", "side_b", "alternatives", "active"]
-TERMS_PER_SIDE = 5
 MAX_TERM_LENGTH = 40
 MAX_ROWS = 20000
 LANGUAGE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{1,4})?$")

@@ -513,15 +513,22 @@ def entry_remove(*, league_id: int, actor, user, now: datetime | None = None) ->
         entry = Entry.objects.filter(season=season, user=user, removed=False).first() if user else None
         if entry is None:
             raise LeagueError(NOT_JOINED, "That player is not in the current season.")
-        if season.status == SeasonStatus.REGISTRATION:
-            entry.delete()
-            forfeited = []
-        else:
-            forfeited = _open_games(season, user)
-            _forfeit_games(forfeited, user, now)
-            entry.removed = True
-            entry.save(update_fields=["removed"])
-        _log(league, season, actor, ActionKind.REMOVE_PLAYER, target=user, now=now, forfeited=forfeited)
+        _entry_withdraw(league, season, entry, user, actor, now)
+
+
+def _entry_withdraw(league: League, season: Season, entry: Entry, user, actor, now, **details) -> None:
+    """Take ``user``'s ``entry`` out of the current season, logged: during registration it is deleted; in a
+    running season the player's remaining games are forfeited and the entry kept, marked removed."""
+    forfeited = []
+    if season.status == SeasonStatus.REGISTRATION:
+        entry.delete()
+    else:
+        forfeited = _open_games(season, user)
+        _forfeit_games(forfeited, user, now)
+        entry.removed = True
+        entry.save(update_fields=["removed"])
+    _log(league, season, actor, ActionKind.REMOVE_PLAYER, target=user, now=now, forfeited=forfeited,
+         **details)
 
 
 def entries_remove_for_suspension(*, user, actor=None, now: datetime | None = None) -> list[int]:
@@ -542,16 +549,7 @@ def entries_remove_for_suspension(*, user, actor=None, now: datetime | None = No
             entry = Entry.objects.filter(season=season, user=user, removed=False).first()
             if entry is None:
                 continue
-            if season.status == SeasonStatus.REGISTRATION:
-                entry.delete()
-                forfeited = []
-            else:
-                forfeited = _open_games(season, user)
-                _forfeit_games(forfeited, user, now)
-                entry.removed = True
-                entry.save(update_fields=["removed"])
-            _log(league, season, actor, ActionKind.REMOVE_PLAYER, target=user, now=now, forfeited=forfeited,
-                 reason="suspended")
+            _entry_withdraw(league, season, entry, user, actor, now, reason="suspended")
             removed.append(league_id)
     return removed
 
@@ -597,17 +595,7 @@ def _groups_with(user, others: list, league: League) -> list[list]:
 
 def _games_abort(game_ids, now) -> None:
     for game_id in game_ids:
-        game = Game.objects.select_for_update().get(pk=game_id)
-        game.status = GameStatus.ABORTED
-        game.finished_at = now
-        game.version += 1
-        game.save(update_fields=["status", "finished_at", "version"])
-        Seat.objects.filter(game=game).update(to_act=False, deadline=None)
-        version = game.version
-        user_ids = list(Seat.objects.filter(game=game).exclude(user=None).values_list("user_id", flat=True))
-        transaction.on_commit(
-            lambda gid=game_id, v=version, u=user_ids: broadcast.game_changed(game_id=gid, version=v, user_ids=u)
-        )
+        game_services.game_abort(game_id=game_id, reason="player moved to another division", now=now)
 
 
 # ---------------------------------------------------------------------------

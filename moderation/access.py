@@ -22,10 +22,6 @@ PERM_SUSPEND = "moderation.suspend_player"
 PERM_ANNUL = "moderation.annul_game"
 
 
-def can_moderate(user) -> bool:
-    return bool(user is not None and user.is_authenticated and user.has_perm(PERM_MODERATE))
-
-
 def access_moderator(user, perm: str = PERM_MODERATE) -> None:
     if user is None or not user.is_authenticated or not user.has_perm(perm):
         raise ModerationError(NOT_MODERATOR, MSG_NOT_MODERATOR, 403)

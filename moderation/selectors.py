@@ -51,7 +51,11 @@ def reports_by(*, user) -> QuerySet[PlayerReport]:
 
 
 def actions_against(*, user) -> QuerySet[ModerationAction]:
-    return ModerationAction.objects.filter(target_user=user).select_related("target_game", "target_message")
+    """Actions about ``user``, with what the pages show of each (the actions table names the
+    moderator and the player in every row)."""
+    return ModerationAction.objects.filter(target_user=user).select_related(
+        "moderator", "target_user", "target_game", "target_message"
+    )
 
 
 def warnings_unacknowledged(*, user) -> list[ModerationAction]:

@@ -20,7 +20,7 @@ from . import selectors, services
 from .access import PERM_ANNUL, PERM_SUSPEND, access_any_moderation, is_player
 from .errors import ModerationError
 from .forms import ActionForm, ReportForm
-from .models import ActionKind, PlayerStanding
+from .models import ActionKind
 
 
 def _back(request, fallback: str):
@@ -129,7 +129,7 @@ def report_review(request, report_id: int):
         raise Http404
     chat = selectors.game_chat_for_moderator(game=report.game) if report.game else []
     attached = {m.pk for m in report.messages.all()}
-    earlier = selectors.actions_against(user=report.reported).select_related("moderator")[:20]
+    earlier = selectors.actions_against(user=report.reported)[:20]
     return render(request, "moderation/review.html", _action_context(
         request, report=report, chat=chat, attached=attached, earlier=earlier,
         form=ActionForm(initial={"report": report.pk, "next": request.path}),
@@ -144,8 +144,8 @@ def player_record(request, username: str):
         raise Http404
     return render(request, "moderation/player.html", _action_context(
         request, player=player,
-        standing=PlayerStanding.objects.filter(user=player).first(),
-        earlier=selectors.actions_against(user=player).select_related("moderator")[:100],
+        standing=selectors.standing_for(user=player),
+        earlier=selectors.actions_against(user=player)[:100],
         reports=player.reports_received.select_related("reporter", "game").order_by("-created_at")[:50],
         form=ActionForm(initial={"user": player.username, "next": request.path}),
     ))

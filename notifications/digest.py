@@ -57,13 +57,14 @@ def digest_send(*, schedule: DigestSchedule, now: datetime) -> bool:
     from .emails import send_digest_email
 
     user = schedule.user
+    wanted = wants_digest(user)
     with transaction.atomic():
         # Claim this send: a concurrent run finds next_at moved on and sends nothing.
         claimed = DigestSchedule.objects.filter(pk=schedule.pk, next_at=schedule.next_at).update(
-            next_at=next_digest_at(user, schedule.hour, after=now) if wants_digest(user) else None,
+            next_at=next_digest_at(user, schedule.hour, after=now) if wanted else None,
             last_sent_at=now,
         )
-        if not claimed:
+        if not claimed or not wanted:  # e.g. unsubscribed since this send was scheduled
             return False
         news = list(Notification.objects.filter(user=user, email=EmailState.DIGEST).order_by("created_at"))
         Notification.objects.filter(pk__in=[n.pk for n in news]).update(email=EmailState.SENT)

@@ -1,6 +1,6 @@
 """The games app's models, one module per subject; import them from here (``from games.models import Game``)."""
 
-from .game import Game, GameStatus, Move, Seat
+from .game import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 from .lexicon import (
     BulkJobStatus,
     Lexicon,
@@ -18,6 +18,7 @@ from .lexicon import (
 from .terms import TermCard
 
 __all__ = [
+    "NON_ENGINE_SOURCES",
     "BulkJobStatus",
     "Game",
     "GameStatus",

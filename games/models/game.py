@@ -82,6 +82,11 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index}"
 
 
+# Log rows that record a decision about the game rather than an engine move: replays skip them and
+# everyone may see them.
+NON_ENGINE_SOURCES = ("resign", "abort")
+
+
 class Move(models.Model):
     """One accepted move, append-only.  Refused moves are never stored."""
 

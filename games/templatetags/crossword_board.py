@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
-from urllib.parse import urlencode
 
 from django import template
-from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines.crossword import board as boardmod
+from games.templatetags.word_reports import report_url
 
 register = template.Library()
 
@@ -65,8 +64,7 @@ def _report_links(words: list[str], report: dict[str, Any] | None, kind: str) ->
     """"Report this word" links to the lexicon's report page (issue 4), one per word of a log line."""
     if report is None:
         return []
-    return [{"word": w, "url": f"{report['url']}?" + urlencode({**report["params"], "word": w.lower(), "kind": kind})}
-            for w in words]
+    return [{"word": w, "url": report_url(**report, word=w, kind=kind)} for w in words]
 
 
 def _log_line(entry: dict[str, Any], names: dict[int, str], report: dict[str, Any] | None = None
@@ -146,7 +144,7 @@ def crossword_page(p: dict[str, Any]) -> dict[str, Any]:
         "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
     } for s in p["seats"]]
     lexicon = (p.get("options") or {}).get("lexicon")
-    report = {"url": reverse("word_report"), "params": {"lexicon": lexicon, "game": p["id"]}} if lexicon else None
+    report = {"lexicon": lexicon, "game_id": p["id"]} if lexicon else None
     log = [line for line in (_log_line(e, names, report) for e in view["log"]) if line is not None]
     if log:
         log[-1]["last"] = True

@@ -9,8 +9,11 @@ from django.urls import reverse
 register = template.Library()
 
 
+def report_url(*, lexicon: str, game_id: int, word: str, kind: str = "wrong") -> str:
+    query = {"lexicon": lexicon, "game": game_id, "word": str(word).lower(), "kind": kind}
+    return f"{reverse('word_report')}?{urlencode(query)}"
+
+
 @register.simple_tag
 def word_report_url(word: str, game, kind: str = "wrong") -> str:
-    lexicon = (game.options or {}).get("lexicon", "")
-    query = {"lexicon": lexicon, "game": game.pk, "word": str(word).lower(), "kind": kind}
-    return f"{reverse('word_report')}?{urlencode(query)}"
+    return report_url(lexicon=(game.options or {}).get("lexicon", ""), game_id=game.pk, word=word, kind=kind)

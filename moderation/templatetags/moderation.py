@@ -6,7 +6,8 @@ from games.access import seat_for_user
 
 from ..chat import render_thread
 from ..forms import ChatForm
-from ..models import CHAT_MAX_LENGTH, ChatMute
+from ..models import CHAT_MAX_LENGTH
+from ..selectors import muted_author_ids
 
 register = template.Library()
 
@@ -17,7 +18,7 @@ def chat_panel(context, game):
     user = context["request"].user
     if seat_for_user(game, user) is None:
         return {"show": False}
-    muted = set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+    muted = muted_author_ids(user=user)
     opponents = [
         {"user": s.user, "muted": s.user_id in muted}
         for s in game.seats.all() if s.user_id and s.user_id != user.pk

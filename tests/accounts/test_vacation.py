@@ -19,6 +19,7 @@ from accounts.vacations import (
     vacation_book,
     vacation_days_used,
     vacation_end,
+    vacation_overview,
 )
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +82,10 @@ def test_the_vacation_page_books_and_ends_a_vacation(alice, client):
     assert "You are on vacation until" in client.get("/accounts/vacation/").content.decode()
     client.post("/accounts/vacation/", {"end": "1"})
     assert Vacation.objects.get().ended_at is not None
+
+
+def test_the_overview_counts_the_days_used_once(alice, django_assert_num_queries):
+    vacation_book(user=alice, days=4, now=T0)
+    with django_assert_num_queries(3):  # the current vacation, the days used, the history
+        overview = vacation_overview(user=alice, now=T0 + timedelta(days=1))
+    assert (overview["used"], overview["left"], overview["current"].ends_at) == (4, 26, T0 + timedelta(days=4))

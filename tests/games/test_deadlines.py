@@ -1,6 +1,7 @@
 """The deadline sweep with an injected clock: notices, reminders at 80 % and one hour, timeouts through
 the move service, forfeits, vacations; and that running it again applies nothing twice."""
 
+import zoneinfo
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -232,8 +233,15 @@ def test_the_command_sweeps_as_if_it_were_the_given_time(alice, bob, capsys):
     call_command("sweep_deadlines", "--now", (T0 + 3 * DAY).isoformat())
     assert '"timeouts": 1' in capsys.readouterr().out
     assert Move.objects.filter(game=game, source="timeout").count() == 1
-    call_command("sweep_deadlines", "--now", "2026-01-08T12:00:00")  # naive: UTC
-    assert Move.objects.filter(game=game, source="timeout").count() == 1
+
+
+def test_the_command_reads_a_time_without_offset_as_utc_whatever_the_server_zone(alice, bob, settings, capsys):
+    settings.TIME_ZONE = "Asia/Tokyo"
+    game = new_game(alice, [bob])  # due 2026-01-08 12:00 UTC
+    call_command("sweep_deadlines", "--now", "2026-01-08T11:59:00")
+    assert Move.objects.filter(game=game, source="timeout").count() == 0
+    call_command("sweep_deadlines", "--now", "2026-01-08T12:00:00")
+    assert '"timeouts": 1' in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_the_command_refuses_a_bad_time(db):
@@ -259,7 +267,9 @@ def test_the_game_page_shows_time_left_in_the_viewers_zone_and_who_is_away(alice
     client.force_login(bob)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "on vacation until" in page
-    assert "JST" in page and "left" in page
+    deadline = Seat.objects.get(game=game, index=0).deadline
+    due = timezone.localtime(deadline, zoneinfo.ZoneInfo("Asia/Tokyo")).strftime("%a %-d %b, %H:%M JST")
+    assert f"due {due}" in page  # alice's clock, in the viewer's (bob's) zone
     assert 'id="game-clocks"' in page
 
 
@@ -275,3 +285,13 @@ def test_the_dashboard_shows_my_time_left_and_due_time_in_my_zone(alice, bob, cl
     row = page[page.index(f'data-game="{game.pk}"'):].split("</tr>")[0]
     assert "JST" in row  # the due time in her zone
     assert "1\xa0day, 23\xa0hours" in row  # the time left
+
+
+def test_cancelling_a_booked_vacation_leaves_the_clock_and_its_alerts_alone(alice, bob):
+    game = new_game(alice, [bob])
+    sweep(now=T0)  # told; the next alert is the 80 % reminder
+    alert_at = seat(game, 0).alert_at
+    vacation_book(user=alice, days=5, starts_on=(T0 + 10 * DAY).date(), now=T0)
+    vacation_end(user=alice, now=T0 + DAY)  # cancelled before it began
+    assert (seat(game, 0).deadline, seat(game, 0).alert_at) == (T0 + 3 * DAY, alert_at)
+    assert sweep(now=T0 + 3 * DAY).timeouts == 1

@@ -30,7 +30,7 @@ def test_four_sweeps_at_once_time_out_each_seat_exactly_once(postgres, alice, bo
     assert Move.objects.filter(source="timeout").count() == 30
     assert set(Move.objects.values_list("game_id", flat=True)) == {g.pk for g in games}
     assert Notification.objects.filter(user=alice, kind="timeout").count() == 30
-    # Alice was told of each game once at most (the notice went out in the sweeps or the on-commit alerts).
+    # Bob was told of each game once at most (the notice went out in the sweeps or the on-commit alerts).
     assert Notification.objects.filter(user=bob, kind="your_move").count() == 30
     assert Seat.objects.filter(user=alice, consecutive_timeouts=1).count() == 30
     # Run again: nothing left to do.

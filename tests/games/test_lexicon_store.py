@@ -78,6 +78,13 @@ def test_lookup_normalises_the_word_and_explains_a_malformed_one():
     assert word_lookup("nl", "e-mail") == {"word": "e-mail", "valid": False, "lexicon_version": 1, "reason": "hyphen"}
 
 
+def test_a_lookup_within_the_ttl_costs_no_query(django_assert_num_queries):
+    lexicon_load_words(code="nl", language="nl", words=["café"])
+    word_lookup("nl", "cafe")  # reads the version (and the language with it) and builds the index
+    with django_assert_num_queries(0):
+        assert word_lookup("nl", "CAFÉ")["valid"] is True
+
+
 def test_version_diff_nets_out_words_that_came_and_went(alice):
     lexicon = lexicon_load_words(code="en", words=["cat", "dog"])  # v1
     lexicon_word_change(lexicon=lexicon, raw="qi", action="added", user=alice, reason="a")  # v2

@@ -252,3 +252,19 @@ def test_system_move_with_the_same_key_applies_once(alice, bob):
     )
     assert first is not None and again is None
     assert Move.objects.filter(game=game).count() == 1
+
+
+def test_aborting_a_game_clears_the_clocks_logs_it_and_still_replays(alice, bob):
+    from games.replay import verify_game
+
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 2)
+    assert services.game_abort(game_id=game.pk, reason="test") is True
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABORTED and game.result is None
+    assert not game.seats.filter(to_act=True).exists() and not game.seats.exclude(alert_at=None).exists()
+    assert Move.objects.filter(game=game, source="abort").get().payload == {"type": "abort", "reason": "test"}
+    assert verify_game(game).ok
+    before = snapshot(game.pk)
+    assert services.game_abort(game_id=game.pk, reason="again") is False
+    assert snapshot(game.pk) == before

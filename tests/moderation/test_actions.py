@@ -257,3 +257,27 @@ def test_the_staff_pages_show_the_queue_evidence_and_log(game, alice, bob, moder
     assert "abusive chat" in client.get("/moderation/log/").content.decode()
     assert "abusive chat" in client.get("/moderation/players/bob/").content.decode()
     assert "rude words" in client.get(f"/moderation/games/{game.pk}/chat/").content.decode()
+
+
+@pytest.mark.parametrize("page", ["review", "player"])
+def test_the_staff_pages_query_count_is_constant_in_the_players_earlier_actions(alice, bob, moderator, client_for,
+                                                                              page):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    report, _ = services.report_file(reporter=alice, username="bob", reason="other")
+    url = f"/moderation/reports/{report.pk}/" if page == "review" else "/moderation/players/bob/"
+    client = client_for(moderator)
+
+    def queries():
+        with CaptureQueriesContext(connection) as ctx:
+            html = client.get(url).content.decode()
+        assert html.count('href="/moderation/players/bob/"') >= ModerationAction.objects.count()
+        return len(ctx.captured_queries)
+
+    services.player_warn(moderator=moderator, user=bob, reason="first")
+    one = queries()
+    for n in range(4):
+        services.player_warn(moderator=moderator, user=bob, reason=f"again {n}")
+    assert ModerationAction.objects.count() == 5
+    assert queries() == one

@@ -224,3 +224,12 @@ async def test_the_bell_updates_live(alice, bob):
     await sync_to_async(services.notification_mark_all_read)(user=alice)
     assert await sock.receive_json_from(timeout=3) == {"type": "notifications", "unread": 0}
     await sock.disconnect()
+
+
+def test_after_unsubscribing_from_the_digest_no_further_digest_is_sent(alice, bob):
+    set_pref(alice, "your_move", True, "digest")
+    new_game(alice, [bob])  # a game awaiting Alice, and her "your move" held for the digest
+    sweep(now=T0)
+    services.email_unsubscribe(user_id=alice.pk, kind="digest")
+    assert digests_send_due(now=T0 + 2 * DAY) == 0
+    assert mail.outbox == [] and DigestSchedule.objects.get(user=alice).next_at is None

@@ -156,6 +156,18 @@ def test_an_import_adds_new_cards_and_overwrites_those_with_an_id(db):
     assert (dutch.side_b, dutch.alternatives) == ("brood, tent, trommel, kikker, sok", "uil: oehoe")
 
 
+def test_an_import_overwriting_many_cards_takes_a_few_statements(db, django_assert_max_num_queries):
+    starter_deck_load(language="en")
+    cards = list(TermCard.objects.order_by("pk"))
+    for card in cards:
+        card.active = False
+    text = term_cards_export(cards=cards)
+    with django_assert_max_num_queries(6):  # not one UPDATE per card
+        result = term_cards_import(text=text)
+    assert (result.created, result.updated) == (0, len(cards))
+    assert not TermCard.objects.filter(active=True).exists()
+
+
 def test_an_export_imports_again_unchanged(db):
     starter_deck_load(language="en")
     text = term_cards_export(cards=TermCard.objects.order_by("pk"))
