@@ -17,6 +17,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.pages import refusal_on_form
+
 from . import lexicon_services as services
 from .lexicon_forms import BulkChangeForm, CurateWordForm, ReportResolveForm, VersionDiffForm
 from .lexicon_store import version_diff
@@ -114,8 +116,7 @@ class LexiconAdmin(admin.ModelAdmin):
                     reason=data["reason"],
                 )
             except services.LexiconError as exc:
-                form.add_error("word" if exc.code in (services.BAD_WORD, services.EMPTY_WORD) else None,
-                               f"{exc.code}: {exc.message}")
+                refusal_on_form(form, exc, "word" if exc.code in (services.BAD_WORD, services.EMPTY_WORD) else None)
             else:
                 word = (result.added or result.removed)[0]
                 messages.success(request, _("%(word)s %(action)s; %(lexicon)s is now version %(version)d.") % {
@@ -143,7 +144,7 @@ class LexiconAdmin(admin.ModelAdmin):
                     reason=form.cleaned_data["reason"], user=request.user,
                 )
             except services.LexiconError as exc:
-                form.add_error("file", f"{exc.code}: {exc.message}")
+                refusal_on_form(form, exc, "file")
             else:
                 return redirect("admin:games_lexicon_bulk_job", job.pk)
         return TemplateResponse(request, "lexicon/admin/curate.html", self._context(
@@ -309,7 +310,7 @@ class WordReportAdmin(ReadOnlyAdmin):
             try:
                 services.word_report_resolve(report_id=report.pk, user=request.user, accept=accept)
             except services.LexiconError as exc:
-                self.message_user(request, f"{report.word}: {exc.code}: {exc.message}", messages.ERROR)
+                self.message_user(request, f"{report.word}: {exc.text}", messages.ERROR)
             else:
                 done += 1
         self.message_user(request, _("%(n)d reports resolved.") % {"n": done})
@@ -334,7 +335,7 @@ class WordReportAdmin(ReadOnlyAdmin):
                     note=form.cleaned_data["note"],
                 )
             except services.LexiconError as exc:
-                form.add_error(None, f"{exc.code}: {exc.message}")
+                refusal_on_form(form, exc)
             else:
                 messages.success(request, _("Report resolved; the reporter has been told."))
                 return redirect("admin:games_wordreport_changelist")

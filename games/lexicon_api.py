@@ -10,16 +10,18 @@ not with an error.  An unknown code is 404 ``UNKNOWN_LEXICON``.
 ``{"code", "message"}`` and write nothing.
 """
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ErrorSerializer
+
 from . import lexicon_services as services
 from .lexicon_store import UnknownLexicon, lexicon_list, word_lookup
 
-ERROR = inline_serializer("LexiconError", {"code": serializers.CharField(), "message": serializers.CharField()})
+ERROR = ErrorSerializer
 
 
 class LexiconSerializer(serializers.Serializer):

@@ -21,7 +21,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .errors import GameError
+from core.errors import UNKNOWN_GAME, AppError
+
 from .lexicon import filters
 from .lexicon.sources import source_words
 from .models import (
@@ -59,13 +60,12 @@ WORD_NOT_IN_LEXICON = "WORD_NOT_IN_LEXICON"
 REASON_REQUIRED = "REASON_REQUIRED"
 BAD_UPLOAD = "BAD_UPLOAD"
 UNKNOWN_REPORT_KIND = "UNKNOWN_REPORT_KIND"
-UNKNOWN_GAME = "UNKNOWN_GAME"
 COMMENT_TOO_LONG = "COMMENT_TOO_LONG"
 DUPLICATE_REPORT = "DUPLICATE_REPORT"
 REPORT_CLOSED = "REPORT_CLOSED"
 
 
-class LexiconError(GameError):
+class LexiconError(AppError):
     """A refused dictionary change or report; nothing was written."""
 
 

@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from core.pages import refusal_on_form
+
 from . import lexicon_services as services
 from .lexicon_forms import WordLookupForm, WordReportForm
 from .lexicon_store import UnknownLexicon, lexicon_list, word_lookup
@@ -50,8 +52,7 @@ def word_report(request):
                 game_id=data["game"], comment=data["comment"],
             )
         except services.LexiconError as exc:
-            form.add_error("word" if exc.code in (services.BAD_WORD, services.EMPTY_WORD) else None,
-                           f"{exc.code}: {exc.message}")
+            refusal_on_form(form, exc, "word" if exc.code in (services.BAD_WORD, services.EMPTY_WORD) else None)
         else:
             messages.success(request, _("Thank you: your report about %(word)s is with the curators; you will "
                                         "hear when it is decided.") % {"word": report.word})

@@ -12,6 +12,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.pages import refusal_message, refusal_on_form
+
 from . import selectors, services
 from .errors import GameError
 from .forms import NewGameForm
@@ -52,7 +54,7 @@ def game_new(request):
                     opponents=[users[n] for n in data["opponent"]], days_per_move=data["days_per_move"],
                 )
             except GameError as exc:
-                form.add_error(None, f"{exc.code}: {exc.text}")
+                refusal_on_form(form, exc)
             else:
                 if game.status == "open":
                     messages.success(request, _("Your seek is in the lobby."))
@@ -67,7 +69,7 @@ def seek_accept(request, game_id: int):
     try:
         game = services.seek_accept(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.text)
+        refusal_message(request, exc)
         return redirect("lobby")
     return redirect("game_detail", game_id=game.pk)
 
@@ -78,7 +80,7 @@ def seek_withdraw(request, game_id: int):
     try:
         services.seek_withdraw(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.text)
+        refusal_message(request, exc)
     return redirect("lobby")
 
 
@@ -105,5 +107,5 @@ def game_resign(request, game_id: int):
     try:
         services.game_resign(game_id=game_id, user=request.user)
     except GameError as exc:
-        messages.error(request, exc.text)
+        refusal_message(request, exc)
     return redirect("game_detail", game_id=game_id)
