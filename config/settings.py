@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "core",
     "accounts",
+    "lexicons",
     "games",
     "leagues",
     "notifications",
@@ -67,6 +68,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Who listens to which event and who answers which policy question (core.apps reads it at start).
+LETTERPOST_WIRING = "config.wiring"
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "config.asgi.application"
 
