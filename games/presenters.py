@@ -33,7 +33,7 @@ def public_options(kind: str, options: dict | None) -> dict:
     """A game's options as clients may see them: without the keys its engine keeps private
     (``private_options``; Spell's term cards hold every secret term)."""
     try:
-        private = getattr(registry.get(kind), "private_options", ())
+        private = registry.get(kind).private_options
     except KeyError:
         private = ()
     return {k: v for k, v in (options or {}).items() if k not in private}

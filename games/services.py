@@ -75,8 +75,9 @@ def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> N
 
 def _prepare_options(kind: str, options: dict, seed: int) -> dict:
     """What the server adds to a new game's options before setup, deterministic from the seed:
-    Spell's term cards, drawn from the site's deck (they never leave the server)."""
-    if kind == "spell":
+    term cards drawn from the site's deck for an engine that ``uses_term_deck`` (Spell; they never
+    leave the server)."""
+    if engine_for(kind).uses_term_deck:
         from .term_decks import spell_options_prepare
 
         return spell_options_prepare(options, seed)
@@ -88,8 +89,9 @@ def game_options_check(*, kind: str, seats: int, options: dict) -> None:
     exactly as ``game_create`` would; for settings stored ahead of games, such as a league's."""
     engine = engine_for(kind)
     options = dict(options)
-    if hasattr(engine, "default_lexicon"):
-        options.setdefault("lexicon", engine.default_lexicon(options))
+    default_lexicon = engine.default_lexicon(options)
+    if default_lexicon is not None:
+        options.setdefault("lexicon", default_lexicon)
     if "lexicon" in options:
         from .lexicon_store import lexicon_exists
 
@@ -120,8 +122,9 @@ def game_create(
     engine = engine_for(kind)
     _refuse_suspended([creator, *(o for o in (opponents or []) if o is not None)])
     options = dict(options or {})
-    if hasattr(engine, "default_lexicon"):
-        options.setdefault("lexicon", engine.default_lexicon(options))
+    default_lexicon = engine.default_lexicon(options)
+    if default_lexicon is not None:
+        options.setdefault("lexicon", default_lexicon)
     if "lexicon" in options:
         from .lexicon_store import lexicon_exists
 
