@@ -230,55 +230,64 @@ def object_of(keys: Mapping[str, Value], *, nullable: bool = False) -> Value:
 MoveSchema = Mapping[str, Mapping[str, Value]]
 
 
+# Exact types first (the common case, one lookup); other mappings count as objects.
+_KIND_OF_TYPE = {type(None): NULL, bool: BOOLEAN, int: INTEGER, str: STRING, list: ARRAY, dict: OBJECT}
+
+
 def _kind_of(value: Any) -> str | None:
-    if value is None:
-        return NULL
-    if isinstance(value, bool):
-        return BOOLEAN
-    if isinstance(value, int):
-        return INTEGER
-    if isinstance(value, str):
-        return STRING
-    if isinstance(value, list):
-        return ARRAY
-    if isinstance(value, Mapping):
+    kind = _KIND_OF_TYPE.get(type(value))
+    if kind is None and isinstance(value, Mapping):
         return OBJECT
-    return None  # a float, a tuple, anything else that is not a move's JSON
+    return kind  # None for a float, a tuple, anything else that is not a move's JSON
 
 
-def _check_value(value: Any, spec: Value, path: str) -> None:
+def _named(path: tuple[str | int, ...]) -> str:
+    """A key's path for a message: ``tiles[2].letter``.  Built only for a refusal."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _check_value(value: Any, spec: Value, path: tuple[str | int, ...]) -> None:
     kind = _kind_of(value)
     if kind not in spec.kinds:
         wanted = " or ".join(sorted(_ARTICLE[k] for k in spec.kinds))
         found = _ARTICLE.get(kind, "a number with a fraction" if isinstance(value, float) else "not JSON")
-        raise bad_move(f'"{path}" must be {wanted}, not {found}.', key=path)
+        raise bad_move(f'"{_named(path)}" must be {wanted}, not {found}.', key=_named(path))
     if kind == STRING:
         if len(value) > spec.max_len:
-            raise bad_move(f'"{path}" is longer than {spec.max_len} characters.', key=path)
+            raise bad_move(f'"{_named(path)}" is longer than {spec.max_len} characters.', key=_named(path))
         if "\x00" in value:
-            raise bad_move(f'"{path}" contains a NUL character.', key=path)
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate ("\ud800") is no text and no store keeps it
-            raise bad_move(f'"{path}" is not valid Unicode text.', key=path) from None
+            raise bad_move(f'"{_named(path)}" contains a NUL character.', key=_named(path))
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800") is no text and no store keeps it
+                raise bad_move(f'"{_named(path)}" is not valid Unicode text.', key=_named(path)) from None
     elif kind == INTEGER:
         if not -_INT_LIMIT <= value < _INT_LIMIT:
-            raise bad_move(f'"{path}" is too large a number.', key=path)
+            raise bad_move(f'"{_named(path)}" is too large a number.', key=_named(path))
     elif kind == ARRAY:
         if len(value) > spec.max_len:
-            raise bad_move(f'"{path}" has more than {spec.max_len} items.', key=path)
+            raise bad_move(f'"{_named(path)}" has more than {spec.max_len} items.', key=_named(path))
         for index, item in enumerate(value):
-            _check_value(item, spec.items, f"{path}[{index}]")
+            _check_value(item, spec.items, (*path, index))
     elif kind == OBJECT:
-        _check_keys(value, spec.keys or {}, path, f'in "{path}"')
+        _check_keys(value, spec.keys or {}, path)
 
 
-def _check_keys(obj: Mapping[Any, Any], keys: Mapping[str, Value], path: str, where: str) -> None:
-    """Each key of ``obj`` known and its value as declared; ``where`` names the object in a message."""
+def _check_keys(obj: Mapping[Any, Any], keys: Mapping[str, Value], path: tuple[str | int, ...],
+                move_type: str = "") -> None:
+    """Each key of ``obj`` known and its value as declared.  ``path`` leads to ``obj`` (empty for the
+    move itself, whose "type" is checked already and named by ``move_type`` in messages)."""
     for key, value in obj.items():
+        if not path and key == "type":
+            continue
         if not isinstance(key, str) or key not in keys:
+            where = f'in "{_named(path)}"' if path else f"in a {move_type} move"
             raise bad_move(f"Unknown key {_shown(key)} {where}.", key=_shown(key))
-        _check_value(value, keys[key], f"{path}.{key}" if path else key)
+        _check_value(value, keys[key], (*path, key))
 
 
 def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE_BYTES) -> None:
@@ -288,11 +297,11 @@ def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE
     ``max_bytes`` as compact JSON.  What the values mean is left to the rules."""
     if not isinstance(move, Mapping):
         raise bad_move('A move must be a JSON object with a "type".')
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in schema:
-        raise bad_move(f"Unknown move type {_shown(kind)}; expected one of {', '.join(schema)}.", key="type")
+    move_type = move.get("type")
+    if type(move_type) is not str or move_type not in schema:
+        raise bad_move(f"Unknown move type {_shown(move_type)}; expected one of {', '.join(schema)}.", key="type")
     # The values are checked first, each against its bound, so that the size below is cheap to take.
-    _check_keys(move, {"type": text(64), **schema[kind]}, "", f"in a {kind} move")
+    _check_keys(move, schema[move_type], (), move_type)
     size = len(json.dumps(move, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
     if size > max_bytes:
         raise bad_move(f"The move is {size} bytes as JSON; at most {max_bytes} are allowed.", size=size)
