@@ -481,7 +481,8 @@ class SpellEngine(Engine):
 
     def _is_clue_giver(self, state: State, seat: int | None) -> bool:
         rnd = state["round"]
-        return rnd is not None and _is_int(seat) and 0 <= seat < state["seats"] and seat != rnd["guesser"]
+        # Every caller has checked ``seat`` (a seat or None, the spectator).
+        return rnd is not None and seat is not None and seat != rnd["guesser"]
 
     def _clue_visible(
         self,
@@ -548,7 +549,7 @@ class SpellEngine(Engine):
         self.check_viewer(state, seat)
         rnd = state["round"]
         if rnd is None:
-            role = "player" if _is_int(seat) and 0 <= seat < state["seats"] else "spectator"
+            role = "player" if seat is not None else "spectator"
         elif self._is_clue_giver(state, seat):
             role = "clue_giver"
         elif seat == rnd["guesser"]:
