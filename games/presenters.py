@@ -7,7 +7,7 @@ import json
 
 from django.template.loader import render_to_string, select_template
 
-from . import selectors
+from . import kinds, selectors
 from .access import seat_for_user
 from .engines import registry
 from .models import Game, GameStatus
@@ -33,7 +33,7 @@ def public_options(kind: str, options: dict | None) -> dict:
     """A game's options as clients may see them: without the keys its engine keeps private
     (``private_options``; Spell's term cards hold every secret term)."""
     try:
-        private = getattr(registry.get(kind), "private_options", ())
+        private = registry.get(kind).private_options
     except KeyError:
         private = ()
     return {k: v for k, v in (options or {}).items() if k not in private}
@@ -68,8 +68,14 @@ def board_template(kind: str):
 
 
 def render_board(game: Game, payload: dict, request=None) -> str:
-    """The live part of the game page, re-rendered for each viewer after every change."""
-    context = {"game": game, "p": payload, "view_json": json.dumps(payload["view"], indent=1, sort_keys=True)}
+    """The live part of the game page, re-rendered for each viewer after every change: the kind's
+    template draws ``page``, its view-model from ``games/kinds/<kind>.py``."""
+    context = {
+        "game": game,
+        "p": payload,
+        "page": kinds.page_context(game, payload),
+        "view_json": json.dumps(payload["view"], indent=1, sort_keys=True),
+    }
     return render_to_string(board_template(game.kind).template.name, context, request=request)
 
 

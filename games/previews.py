@@ -1,7 +1,7 @@
 """Previewing a move before it is submitted: what the server would count, computed by the engine.
 
 A read: nothing is written and nothing secret is returned (the engine's ``preview`` draws no tile).
-Only kinds whose engine has ``preview`` support it; the others answer ``NO_PREVIEW``.
+Only kinds whose engine ``has_preview`` support it; the others answer ``NO_PREVIEW``.
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from typing import Any
 from .access import access_seat_for_user
 from .context import context_for
 from .engines import registry
-from .engines.base import IllegalMove
+from .engines.base import NO_PREVIEW, IllegalMove
 from .errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, MSG_NOT_FOUND, NOT_FOUND, GameError
 from .models import GameStatus
 from .selectors import game_with_seats
 
-NO_PREVIEW = "NO_PREVIEW"
 MSG_NO_PREVIEW = "This kind of game has no move preview."
 
 
@@ -27,12 +26,11 @@ def move_preview(*, game_id: int, user, move: Any) -> dict[str, Any]:
         raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
     seat = access_seat_for_user(game, user)
     engine = registry.get(game.kind)
-    preview = getattr(engine, "preview", None)
-    if preview is None:
+    if not engine.has_preview:
         raise GameError(NO_PREVIEW, MSG_NO_PREVIEW)
     if game.status != GameStatus.ACTIVE:
         raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
     try:
-        return preview(game.state, seat.index, move, context_for(game))
+        return engine.preview(game.state, seat.index, move, context_for(game))
     except IllegalMove as exc:
         raise GameError.from_illegal(exc) from None

@@ -19,6 +19,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from lexicons.store import lexicon_exists
+from lexicons.term_decks import spell_options_prepare
+
 from . import broadcast
 from .access import access_seat_for_user
 from .context import context_for
@@ -75,11 +78,21 @@ def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> N
 
 def _prepare_options(kind: str, options: dict, seed: int) -> dict:
     """What the server adds to a new game's options before setup, deterministic from the seed:
-    Spell's term cards, drawn from the site's deck (they never leave the server)."""
-    if kind == "spell":
-        from lexicons.term_decks import spell_options_prepare
-
+    term cards drawn from the site's deck for an engine that ``uses_term_deck`` (Spell; they never
+    leave the server)."""
+    if engine_for(kind).uses_term_deck:
         return spell_options_prepare(options, seed)
+    return options
+
+
+def _with_lexicon(engine: Engine, options: dict) -> dict:
+    """The options with the engine's default lexicon filled in, refused when the named one is not loaded."""
+    options = dict(options)
+    default_lexicon = engine.default_lexicon(options)
+    if default_lexicon is not None:
+        options.setdefault("lexicon", default_lexicon)
+    if "lexicon" in options and (not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"])):
+        raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
     return options
 
 
@@ -87,14 +100,7 @@ def game_options_check(*, kind: str, seats: int, options: dict) -> None:
     """Refuse (GameError) options that could not start a game of ``kind`` at ``seats`` seats,
     exactly as ``game_create`` would; for settings stored ahead of games, such as a league's."""
     engine = engine_for(kind)
-    options = dict(options)
-    if hasattr(engine, "default_lexicon"):
-        options.setdefault("lexicon", engine.default_lexicon(options))
-    if "lexicon" in options:
-        from lexicons.store import lexicon_exists
-
-        if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
-            raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
+    options = _with_lexicon(engine, options)
     _validate_options(engine, seats, _prepare_options(kind, options, 0), 0)
 
 
@@ -119,14 +125,7 @@ def game_create(
     clocks simply stand still until the player is back."""
     engine = engine_for(kind)
     _refuse_suspended([creator, *(o for o in (opponents or []) if o is not None)])
-    options = dict(options or {})
-    if hasattr(engine, "default_lexicon"):
-        options.setdefault("lexicon", engine.default_lexicon(options))
-    if "lexicon" in options:
-        from lexicons.store import lexicon_exists
-
-        if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
-            raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
+    options = _with_lexicon(engine, options or {})
     seed = secrets.randbits(62) if seed is None else seed
     options = _prepare_options(kind, options, seed)
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move

@@ -87,10 +87,8 @@ SEASON_DAYS = (7, 365)
 def rating_key(kind: str, options: dict | None) -> str:
     """The rating a game counts for: its kind, and its language for games that have one
     ("crossword:en", "crossword:nl")."""
-    engine = registry.get(kind)
-    if hasattr(engine, "default_lexicon"):
-        return f"{kind}:{engine.default_lexicon(options or {})}"
-    return kind
+    lexicon = registry.get(kind).default_lexicon(options or {})
+    return kind if lexicon is None else f"{kind}:{lexicon}"
 
 
 def is_rated(game: Game, engine) -> bool:

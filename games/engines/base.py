@@ -9,9 +9,9 @@ an engine returns.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -37,6 +37,10 @@ class IllegalMove(Exception):
 BAD_MOVE = "BAD_MOVE"
 NOT_YOUR_TURN = "NOT_YOUR_TURN"
 GAME_OVER = "GAME_OVER"
+# Not a seat of the game (-1, 1.0, True, "0" ...).  The move service passes only seats from the
+# database, so a player never meets it; it guards the contract.
+BAD_SEAT = "BAD_SEAT"
+NO_PREVIEW = "NO_PREVIEW"
 
 
 @runtime_checkable
@@ -115,40 +119,344 @@ def rng_for(seed: int, *salt: Any) -> random.Random:
     return random.Random(":".join(str(part) for part in (seed, *salt)))
 
 
-def clone(state: State) -> State:
-    """A deep copy, so that ``apply`` never mutates its input."""
-    return copy.deepcopy(state)
+def bad_move(message: str, **details: Any) -> IllegalMove:
+    """The refusal of a malformed move or bad input (code BAD_MOVE), shared by every engine."""
+    return IllegalMove(BAD_MOVE, message, **details)
 
 
-class Engine(Protocol):
-    """The rules of one game kind.  See DESIGN.md, "The engine contract"."""
+def not_your_turn(seat: int) -> IllegalMove:
+    return IllegalMove(NOT_YOUR_TURN, f"Seat {seat} is not to act now.")
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """``repr`` of a client's value for a message, cut short: a refusal never echoes a megabyte."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- copies --------------------------------------------------------------------------------------
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (states, views and moves are JSON by contract).  The C-accelerated
+    round trip is several times faster than ``copy.deepcopy``, which every move and view would pay."""
+    return json.loads(json.dumps(value))
+
+
+def copy_state(state: State, *, append_only: Iterable[str] = (), shared: Iterable[str] = ()) -> State:
+    """A copy of ``state`` that ``apply`` may change freely, so that it never mutates its input.
+
+    Every value is deep-copied except the lists named in ``append_only`` (copied, but their entries
+    shared: entries such as log lines are written once and never changed, and deep-copying a long log
+    on every move was most of a move's cost) and the values named in ``shared`` (not copied at all:
+    never changed after setup, such as Spell's term cards).
+    """
+    append_only, shared = frozenset(append_only), frozenset(shared)
+    new: State = {}
+    for key, value in state.items():
+        if key in shared or not isinstance(value, (dict, list)):
+            new[key] = value
+        elif key in append_only:
+            new[key] = list(value)
+        else:
+            new[key] = json_copy(value)
+    return new
+
+
+# --- move schemas --------------------------------------------------------------------------------
+
+# The JSON kinds a value of a move may have (JSON Schema's names, so messages read naturally).
+STRING, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL = "string", "integer", "boolean", "array", "object", "null"
+_ARTICLE = {STRING: "a string", INTEGER: "an integer", BOOLEAN: "true or false", ARRAY: "a list",
+            OBJECT: "an object", NULL: "null"}
+# Compact JSON size of a whole move; each engine may set its own ``max_move_bytes``.
+MAX_MOVE_BYTES = 4096
+# Integers beyond 64 bits are refused: no rule needs them and not every store keeps them.
+_INT_LIMIT = 2**63
+
+
+@dataclass(frozen=True)
+class Value:
+    """What one key of a move (or one item or key inside it) may hold.
+
+    ``kinds``: the JSON kinds allowed (STRING, INTEGER, ... ; an integer is never a boolean or a
+    float, and floats are never allowed).  ``max_len``: the most characters of a string or items of a
+    list, a size bound against abuse rather than a rule (the rules refuse a too-long word with their own
+    code).  ``items``: what each item of a list holds.  ``keys``: the only keys an object may have.
+    A key may always be absent; the rules say which keys a move needs.
+    """
+
+    kinds: frozenset[str]
+    max_len: int = 0
+    items: Value | None = None
+    keys: Mapping[str, Value] | None = None
+
+
+def _kinds(*kinds: str, nullable: bool) -> frozenset[str]:
+    return frozenset(kinds) | ({NULL} if nullable else frozenset())
+
+
+def text(max_len: int, *, nullable: bool = False) -> Value:
+    """A string of at most ``max_len`` characters."""
+    return Value(_kinds(STRING, nullable=nullable), max_len=max_len)
+
+
+def integer(*, nullable: bool = False) -> Value:
+    """A whole number (never true/false, never 1.0); the rules check its range."""
+    return Value(_kinds(INTEGER, nullable=nullable))
+
+
+def boolean() -> Value:
+    return Value(frozenset({BOOLEAN}))
+
+
+def scalar(max_len: int) -> Value:
+    """Any string (of at most ``max_len`` characters), integer, boolean or null: for a value whose
+    every wrong form the rules refuse with their own code (Spell's NOT_A_LETTER)."""
+    return Value(frozenset({STRING, INTEGER, BOOLEAN, NULL}), max_len=max_len)
+
+
+def array(items: Value, max_len: int, *, nullable: bool = False) -> Value:
+    """A list of at most ``max_len`` items, each as ``items`` says."""
+    return Value(_kinds(ARRAY, nullable=nullable), max_len=max_len, items=items)
+
+
+def object_of(keys: Mapping[str, Value], *, nullable: bool = False) -> Value:
+    """An object with no keys but ``keys``."""
+    return Value(_kinds(OBJECT, nullable=nullable), keys=dict(keys))
+
+
+# Per move type (the value of "type"), the other keys a move may have.
+MoveSchema = Mapping[str, Mapping[str, Value]]
+
+
+# Exact types first (the common case, one lookup); other mappings count as objects.
+_KIND_OF_TYPE = {type(None): NULL, bool: BOOLEAN, int: INTEGER, str: STRING, list: ARRAY, dict: OBJECT}
+
+
+def _kind_of(value: Any) -> str | None:
+    kind = _KIND_OF_TYPE.get(type(value))
+    if kind is None and isinstance(value, Mapping):
+        return OBJECT
+    return kind  # None for a float, a tuple, anything else that is not a move's JSON
+
+
+def _named(path: tuple[str | int, ...]) -> str:
+    """A key's path for a message: ``tiles[2].letter``.  Built only for a refusal."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _check_value(value: Any, spec: Value, path: tuple[str | int, ...]) -> None:
+    kind = _kind_of(value)
+    if kind not in spec.kinds:
+        wanted = " or ".join(sorted(_ARTICLE[k] for k in spec.kinds))
+        found = _ARTICLE.get(kind, "a number with a fraction" if isinstance(value, float) else "not JSON")
+        raise bad_move(f'"{_named(path)}" must be {wanted}, not {found}.', key=_named(path))
+    if kind == STRING:
+        if len(value) > spec.max_len:
+            raise bad_move(f'"{_named(path)}" is longer than {spec.max_len} characters.', key=_named(path))
+        if "\x00" in value:
+            raise bad_move(f'"{_named(path)}" contains a NUL character.', key=_named(path))
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800") is no text and no store keeps it
+                raise bad_move(f'"{_named(path)}" is not valid Unicode text.', key=_named(path)) from None
+    elif kind == INTEGER:
+        if not -_INT_LIMIT <= value < _INT_LIMIT:
+            raise bad_move(f'"{_named(path)}" is too large a number.', key=_named(path))
+    elif kind == ARRAY:
+        if len(value) > spec.max_len:
+            raise bad_move(f'"{_named(path)}" has more than {spec.max_len} items.', key=_named(path))
+        for index, item in enumerate(value):
+            _check_value(item, spec.items, (*path, index))
+    elif kind == OBJECT:
+        _check_keys(value, spec.keys or {}, path)
+
+
+def _check_keys(obj: Mapping[Any, Any], keys: Mapping[str, Value], path: tuple[str | int, ...],
+                move_type: str = "") -> None:
+    """Each key of ``obj`` known and its value as declared.  ``path`` leads to ``obj`` (empty for the
+    move itself, whose "type" is checked already and named by ``move_type`` in messages)."""
+    for key, value in obj.items():
+        if not path and key == "type":
+            continue
+        if not isinstance(key, str) or key not in keys:
+            where = f'in "{_named(path)}"' if path else f"in a {move_type} move"
+            raise bad_move(f"Unknown key {_shown(key)} {where}.", key=_shown(key))
+        _check_value(value, keys[key], (*path, key))
+
+
+def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE_BYTES) -> None:
+    """Refuse (BAD_MOVE, the message naming the key) a move that does not fit ``schema``: not an
+    object, an unknown "type", an unknown key, a value of the wrong JSON kind or over its size bound, a
+    NUL character or a lone surrogate in a string, an integer beyond 64 bits, or more than
+    ``max_bytes`` as compact JSON.  What the values mean is left to the rules."""
+    if not isinstance(move, Mapping):
+        raise bad_move('A move must be a JSON object with a "type".')
+    move_type = move.get("type")
+    if type(move_type) is not str or move_type not in schema:
+        raise bad_move(f"Unknown move type {_shown(move_type)}; expected one of {', '.join(schema)}.", key="type")
+    # The values are checked first, each against its bound, so that the size below is cheap to take.
+    _check_keys(move, schema[move_type], (), move_type)
+    size = len(json.dumps(move, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    if size > max_bytes:
+        raise bad_move(f"The move is {size} bytes as JSON; at most {max_bytes} are allowed.", size=size)
+
+
+# --- the contract --------------------------------------------------------------------------------
+
+
+class Engine(ABC):
+    """The rules of one game kind; every engine inherits this class (see DESIGN.md, "The engine
+    contract").  The abstract methods are required; every optional ability is declared here with its
+    default, so callers ask the engine and never probe it with ``hasattr``.
+
+    **Seats.** A seat is an ``int`` from 0 to ``seat_count(state) - 1``: never a bool, a float or a
+    string.  Every method that takes a seat refuses any other value with BAD_SEAT; where a viewer is
+    meant (``view``, ``log_view``, ``hidden_from``) ``None`` is the spectator.
+
+    **The order of checks.** Every engine checks a move in this order, so that the same bad move gets
+    the same code in every game (``check_move`` runs steps 1-3 at the top of ``apply``):
+
+    1. the game is over                       -> GAME_OVER
+    2. the seat is valid (type and range)     -> BAD_SEAT
+       and must act now                       -> ``not_acting_error`` (NOT_YOUR_TURN, ALREADY_CHOSEN ...)
+    3. the move has the shape of ``move_schema`` -> BAD_MOVE (``check_move_shape``)
+    4. the rules                              -> the engine's own codes
+
+    ``preview`` runs the same steps without "must act now".  ``timeout_move`` runs steps 1-2 without
+    "must act now" too (the move service decides, under the game's lock, whether the seat still acts;
+    a sweep holding a stale row must get a move, not a crash), ``random_move`` runs steps 1-2; the
+    moves both return fit the engine's own schema.
+    """
 
     kind: str
     min_seats: int
     max_seats: int
     # True for cooperative games: every seat shares the outcome and no Elo is computed.
-    cooperative: bool
+    cooperative: bool = False
+    # Per move type, the keys a move may carry (see ``Value``); required of every engine.
+    move_schema: MoveSchema
+    # The largest move as compact JSON, in bytes.
+    max_move_bytes: int = MAX_MOVE_BYTES
 
+    # -- optional abilities, with their defaults ---------------------------------------------------
+
+    # Setup options that never leave the server (Spell's term cards hold every secret term).
+    private_options: tuple[str, ...] = ()
+    # True when setup needs term cards in ``options["cards"]``, drawn by the server from the site's
+    # term deck before setup (Spell); the engine never sees the database.
+    uses_term_deck: bool = False
+    # True when ``preview`` is implemented.
+    has_preview: bool = False
+
+    def default_lexicon(self, options: Mapping[str, Any]) -> str | None:
+        """The lexicon a game gets when its options name none (None: the game needs no word list).
+        Games with a lexicon are rated per lexicon ("crossword:nl")."""
+        return None
+
+    def preview(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+        """What ``move`` would count (words, score) as ``apply`` would count it, changing nothing and
+        revealing nothing; allowed when it is not the seat's turn.  Only when ``has_preview``."""
+        raise IllegalMove(NO_PREVIEW, "This kind of game has no move preview.")
+
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended by its rules."""
+        return self.outcome(state) is not None
+
+    def waiting_error(self, state: State, seat: int) -> IllegalMove:
+        """The refusal for a valid seat of a running game that is not to act now; simultaneous
+        games tell a seat that has already chosen (ALREADY_CHOSEN)."""
+        return not_your_turn(seat)
+
+    # -- the shared checks -------------------------------------------------------------------------
+
+    def is_seat(self, state: State, seat: Any) -> bool:
+        """True for an ``int`` (not a bool) from 0 to ``seat_count(state) - 1``."""
+        return type(seat) is int and 0 <= seat < self.seat_count(state)
+
+    def check_seat(self, state: State, seat: Any) -> None:
+        """Refuse (BAD_SEAT) anything that is not a seat of this game."""
+        if not self.is_seat(state, seat):
+            raise self._bad_seat(state, seat)
+
+    def _bad_seat(self, state: State, seat: Any) -> IllegalMove:
+        last = self.seat_count(state) - 1
+        return IllegalMove(BAD_SEAT, f"{_shown(seat)} is not a seat of this game: seats are 0 to {last}.")
+
+    def check_viewer(self, state: State, seat: Any) -> None:
+        """Refuse (BAD_SEAT) a viewer that is neither a seat nor None (the spectator)."""
+        if seat is not None:
+            self.check_seat(state, seat)
+
+    def check_in_play(self, state: State, seat: Any) -> None:
+        """Step 1 and the first half of step 2: the game runs and ``seat`` is a seat of it (which
+        need not act now)."""
+        if self.is_over(state):
+            raise IllegalMove(GAME_OVER, "The game is over.")
+        self.check_seat(state, seat)
+
+    def check_acting(self, state: State, seat: Any) -> None:
+        """Steps 1-2 of the order: the game runs, ``seat`` is a seat and must act now."""
+        self.check_in_play(state, seat)
+        if seat not in self.to_act(state):
+            raise self.waiting_error(state, seat)
+
+    def check_move_shape(self, move: Any) -> None:
+        """Step 3 of the order: ``move`` fits ``move_schema`` and ``max_move_bytes``."""
+        check_move_shape(self.move_schema, move, max_bytes=self.max_move_bytes)
+
+    def check_move(self, state: State, seat: Any, move: Any, *, acting: bool = True) -> None:
+        """Steps 1-3 of the order; ``acting=False`` (a preview) skips "must act now"."""
+        if acting:
+            self.check_acting(state, seat)
+        else:
+            self.check_in_play(state, seat)
+        self.check_move_shape(move)
+
+    def not_acting_error(self, state: State, seat: Any) -> IllegalMove:
+        """The refusal for a seat that is not in ``to_act``: GAME_OVER once over, BAD_SEAT for
+        anything that is not a seat, else ``waiting_error``."""
+        if self.is_over(state):
+            return IllegalMove(GAME_OVER, "The game is over.")
+        if not self.is_seat(state, seat):
+            return self._bad_seat(state, seat)
+        return self.waiting_error(state, seat)
+
+    # -- required ----------------------------------------------------------------------------------
+
+    @abstractmethod
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         """The initial state; options are validated here (raise IllegalMove(BAD_MOVE, ...))."""
 
+    @abstractmethod
+    def seat_count(self, state: State) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
     def to_act(self, state: State) -> frozenset[int]:
         """Seats that must still act now: one in turn-based play, several when simultaneous;
         empty once the game is over."""
 
+    @abstractmethod
     def turn_id(self, state: State) -> str:
         """A public marker of the current decision point.  A hidden choice in a simultaneous
         phase must not change it, so a client that saw this turn is not stale."""
 
+    @abstractmethod
     def apply(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> State:
-        """The state after ``seat`` plays ``move``; raises IllegalMove and never mutates ``state``."""
+        """The state after ``seat`` plays ``move``; raises IllegalMove and never mutates ``state``.
+        Starts with ``self.check_move(state, seat, move)``."""
 
-    def not_acting_error(self, state: State, seat: int) -> IllegalMove:
-        """The refusal for a seat that is not in ``to_act`` (NOT_YOUR_TURN, ALREADY_CHOSEN ...)."""
-
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see.  Everything sent to clients is built from this."""
 
+    @abstractmethod
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """One move-log entry as ``seat`` may see it (hides e.g. exchanged tiles or private picks):
         the entry with its ``move`` filtered.
@@ -156,25 +464,26 @@ class Engine(Protocol):
         ``entry`` is ``{"seq", "index", "seat", "move"}``: ``index`` is the entry's 0-based position
         among the engine moves applied since setup, ``move`` the raw payload; ``state`` is current."""
 
+    @abstractmethod
     def hidden_from(self, state: State, seat: int | None) -> list[Any]:
         """Secret values ``seat`` must never receive: other racks, the bag, hands, the term...
         Used by tests and ``selfplay`` to check that no view leaks them."""
 
+    @abstractmethod
     def scores(self, state: State) -> list[int]:
         """Current public score of each seat."""
 
+    @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """Final scores and ranks once over, else None."""
 
+    @abstractmethod
     def timeout_move(self, state: State, seat: int) -> dict[str, Any]:
-        """The move a missed deadline plays for ``seat``."""
+        """The move a missed deadline plays for ``seat`` (a seat of a running game; see above)."""
 
+    @abstractmethod
     def random_move(self, state: State, seat: int, rng: random.Random, ctx: Context) -> dict[str, Any]:
-        """A random legal move for ``seat`` (self-play and tests)."""
-
-
-def not_your_turn(seat: int) -> IllegalMove:
-    return IllegalMove(NOT_YOUR_TURN, f"Seat {seat} is not to act now.")
+        """A random legal move for ``seat``, which must be to act (self-play and tests)."""
 
 
 def contains_value(tree: Any, secret: Any) -> bool:

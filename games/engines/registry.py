@@ -22,6 +22,9 @@ _engines: dict[str, Engine] = {}
 
 
 def register(engine: Engine) -> Engine:
+    """Add an engine; it must inherit the contract, so its optional abilities have their defaults."""
+    if not isinstance(engine, Engine):
+        raise TypeError(f"{engine!r} does not inherit games.engines.base.Engine.")
     _engines[engine.kind] = engine
     return engine
 

@@ -8,12 +8,13 @@ chosen.  The game ends when the total reaches the target; the highest personal s
 from __future__ import annotations
 
 from games.engines.base import (
-    BAD_MOVE,
-    GAME_OVER,
     Context,
+    Engine,
     IllegalMove,
     Outcome,
-    clone,
+    bad_move,
+    copy_state,
+    integer,
     not_your_turn,
     ranks_from_scores,
     rng_for,
@@ -22,19 +23,19 @@ from games.engines.base import (
 ALREADY_CHOSEN = "ALREADY_CHOSEN"
 
 
-class ToyEngine:
+class ToyEngine(Engine):
     kind = "toy"
     min_seats = 2
     max_seats = 4
-    cooperative = False
+    move_schema = {"add": {"n": integer()}}
 
     def setup(self, seats, options, seed):
         mode = options.get("mode", "turns")
         if mode not in ("turns", "simultaneous"):
-            raise IllegalMove(BAD_MOVE, "mode must be 'turns' or 'simultaneous'.")
+            raise bad_move("mode must be 'turns' or 'simultaneous'.")
         target = options.get("target", 20)
         if not isinstance(target, int) or not 3 <= target <= 1000:
-            raise IllegalMove(BAD_MOVE, "target must be an integer from 3 to 1000.")
+            raise bad_move("target must be an integer from 3 to 1000.")
         rng = rng_for(seed, "setup")
         return {
             "seed": seed,
@@ -52,11 +53,14 @@ class ToyEngine:
             "log": [],
         }
 
-    def _over(self, state):
+    def seat_count(self, state):
+        return state["seats"]
+
+    def is_over(self, state):
         return state["total"] >= state["target"]
 
     def to_act(self, state):
-        if self._over(state):
+        if self.is_over(state):
             return frozenset()
         if state["mode"] == "turns":
             return frozenset({state["current"]})
@@ -65,22 +69,17 @@ class ToyEngine:
     def turn_id(self, state):
         return str(state["turn"])
 
-    def not_acting_error(self, state, seat):
-        if self._over(state):
-            return IllegalMove(GAME_OVER, "The game is over.")
+    def waiting_error(self, state, seat):
         if state["mode"] == "simultaneous" and str(seat) in state["pending"]:
             return IllegalMove(ALREADY_CHOSEN, "You have already chosen this turn.")
         return not_your_turn(seat)
 
     def apply(self, state, seat, move, ctx: Context):
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
-        if not isinstance(move, dict) or move.get("type") != "add":
-            raise IllegalMove(BAD_MOVE, 'A move is {"type": "add", "n": 1-3}.')
+        self.check_move(state, seat, move)
         n = move.get("n")
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 3:
-            raise IllegalMove(BAD_MOVE, "n must be 1, 2 or 3.")
-        state = clone(state)
+        if n is None or not 1 <= n <= 3:
+            raise bad_move("n must be 1, 2 or 3.")
+        state = copy_state(state)
         state["applied"] += 1
         if state["mode"] == "turns":
             state["total"] += n
@@ -101,6 +100,7 @@ class ToyEngine:
         return state
 
     def view(self, state, seat):
+        self.check_viewer(state, seat)
         return {
             "total": state["total"],
             "target": state["target"],
@@ -113,6 +113,7 @@ class ToyEngine:
         }
 
     def log_view(self, state, entry, seat):
+        self.check_viewer(state, seat)
         move = entry["move"]
         # A choice is private until its turn resolved (it is among the moves since the last resolution).
         if state["mode"] == "simultaneous" and entry["seat"] != seat and entry["index"] >= state["resolved_at"]:
@@ -120,20 +121,23 @@ class ToyEngine:
         return {**entry, "move": move}
 
     def hidden_from(self, state, seat):
+        self.check_viewer(state, seat)
         return [card for s, card in enumerate(state["cards"]) if s != seat]
 
     def scores(self, state):
         return list(state["sums"])
 
     def outcome(self, state):
-        if not self._over(state):
+        if not self.is_over(state):
             return None
         return Outcome(scores=tuple(state["sums"]), ranks=ranks_from_scores(state["sums"]))
 
     def timeout_move(self, state, seat):
+        self.check_in_play(state, seat)
         return {"type": "add", "n": 1}
 
     def random_move(self, state, seat, rng, ctx):
+        self.check_acting(state, seat)
         return {"type": "add", "n": rng.randint(1, 3)}
 
 

@@ -14,16 +14,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
-    BAD_MOVE,
-    GAME_OVER,
+    ARRAY,
+    STRING,
     Context,
+    Engine,
     IllegalMove,
     Outcome,
     State,
-    clone,
-    not_your_turn,
+    Value,
+    array,
+    bad_move,
+    boolean,
+    copy_state,
+    integer,
+    json_copy,
+    object_of,
     ranks_from_scores,
     rng_for,
+    text,
 )
 from . import board as boardmod
 from . import movegen
@@ -44,6 +52,16 @@ from .tiles import BLANK, TILE_SETS, TileSet
 CHALLENGE_MODES = ("void", "single", "double")
 DEFAULT_MIN_BAG_FOR_EXCHANGE = 7
 SCORELESS_TURNS_TO_END = 6
+
+# The keys each move may carry (size bounds, not rules: eight tiles are refused by the rack rule).
+_TILE = object_of({"row": integer(), "col": integer(), "letter": text(8), "blank": boolean()})
+MOVE_SCHEMA = {
+    "place": {"tiles": array(_TILE, 15, nullable=True), "gcg": text(80)},
+    # A string of rack tiles ("AE?"), or a list of them.
+    "exchange": {"tiles": Value(frozenset({STRING, ARRAY}), max_len=16, items=text(16))},
+    "pass": {},
+    "challenge": {},
+}
 
 
 def _tile_dict(t: Tile) -> dict[str, Any]:
@@ -74,11 +92,12 @@ def _draw(state: State, count: int) -> list[str]:
     return [bag.pop() for _ in range(min(count, len(bag)))]
 
 
-class CrosswordEngine:
+class CrosswordEngine(Engine):
     kind = "crossword"
     min_seats = 2
     max_seats = 4
-    cooperative = False
+    move_schema = MOVE_SCHEMA
+    has_preview = True
 
     def default_lexicon(self, options) -> str:
         """The lexicon a game gets when its options name none: the tile set's language."""
@@ -88,9 +107,9 @@ class CrosswordEngine:
 
     def setup(self, seats: int, options: Mapping[str, Any] | None, seed: int) -> State:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise IllegalMove(BAD_MOVE, f"Crossword is for {self.min_seats} to {self.max_seats} players.")
+            raise bad_move(f"Crossword is for {self.min_seats} to {self.max_seats} players.")
         if type(seed) is not int:
-            raise IllegalMove(BAD_MOVE, "The seed must be an integer.")
+            raise bad_move("The seed must be an integer.")
         opts = self._options(options or {})
         tile_set = TILE_SETS[opts["tile_set"]]
         first, rounds = self._starting_draw(tile_set, seats, seed)
@@ -120,17 +139,17 @@ class CrosswordEngine:
     @staticmethod
     def _options(options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
-            raise IllegalMove(BAD_MOVE, "Options must be an object.")
+            raise bad_move("Options must be an object.")
         tile_set = options.get("tile_set", "en")
         if tile_set not in TILE_SETS:
-            raise IllegalMove(BAD_MOVE, f"Unknown tile set {tile_set!r}; choose one of {sorted(TILE_SETS)}.")
+            raise bad_move(f"Unknown tile set {tile_set!r}; choose one of {sorted(TILE_SETS)}.")
         challenge = options.get("challenge", "void")
         if challenge not in CHALLENGE_MODES:
-            raise IllegalMove(BAD_MOVE, f"Unknown challenge setting {challenge!r}; "
-                                        f"choose one of {', '.join(CHALLENGE_MODES)}.")
+            raise bad_move(f"Unknown challenge setting {challenge!r}; "
+                           f"choose one of {', '.join(CHALLENGE_MODES)}.")
         min_bag = options.get("min_bag_for_exchange", DEFAULT_MIN_BAG_FOR_EXCHANGE)
         if type(min_bag) is not int or not 1 <= min_bag <= 100:
-            raise IllegalMove(BAD_MOVE, "min_bag_for_exchange must be a whole number from 1 to 100.")
+            raise bad_move("min_bag_for_exchange must be a whole number from 1 to 100.")
         opts = {"tile_set": tile_set, "challenge": challenge, "min_bag_for_exchange": min_bag}
         if "lexicon" in options:
             opts["lexicon"] = options["lexicon"]
@@ -153,26 +172,26 @@ class CrosswordEngine:
 
     # -- turn order --------------------------------------------------------------------------------
 
+    def seat_count(self, state: State) -> int:
+        return state["seats"]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state["phase"] == "over" else frozenset({state["to_move"]})
 
     def turn_id(self, state: State) -> str:
         return f"t{state['turn']}"
 
-    def not_acting_error(self, state: State, seat: int) -> IllegalMove:
-        if state["phase"] == "over":
-            return IllegalMove(GAME_OVER, "The game is over.")
-        return not_your_turn(seat)
-
     # -- moves -------------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> State:
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
+        self.check_move(state, seat, move)
         parsed = parse_move(move, state["board"])
         kind = parsed["type"]
         if state["phase"] == "ending" and kind not in ("challenge", "pass"):
-            raise IllegalMove(BAD_MOVE, "The last play went out: challenge it or pass to accept it.")
+            raise bad_move("The last play went out: challenge it or pass to accept it.")
         lexicon = ctx.lexicon if ctx is not None else None
         if kind == "place":
             new = self._place(state, seat, parsed["tiles"], lexicon)
@@ -211,13 +230,10 @@ class CrosswordEngine:
         not the seat's turn (planning ahead); words are checked only where ``apply`` checks them (void mode),
         so a challenge game's preview never tells a player whether a word is valid.
         """
-        if seat is None:
-            raise IllegalMove(BAD_MOVE, "Only a player can preview a move.")
-        if state["phase"] == "over":
-            raise IllegalMove(GAME_OVER, "The game is over.")
+        self.check_move(state, seat, move, acting=False)
         parsed = parse_move(move, state["board"])
         if parsed["type"] != "place":
-            raise IllegalMove(BAD_MOVE, "Only a placement can be previewed.")
+            raise bad_move("Only a placement can be previewed.")
         lexicon = ctx.lexicon if ctx is not None else None
         across, scored = self.evaluate(state, seat, parsed["tiles"], lexicon)
         return {
@@ -230,7 +246,7 @@ class CrosswordEngine:
 
     def _place(self, state: State, seat: int, tiles: list[Tile], lexicon: Any) -> State:
         across, scored = self.evaluate(state, seat, tiles, lexicon)
-        s = clone(state)
+        s = self._copy(state)
         rack = s["racks"][seat]
         rack["tiles"] = _take(rack["tiles"], [rack_tile(t) for t in tiles])
         s["board"] = boardmod.place(s["board"], [(t.row, t.col, t.board_char) for t in tiles])
@@ -271,6 +287,10 @@ class CrosswordEngine:
         return s
 
     @staticmethod
+    def _copy(state: State) -> State:
+        return copy_state(state, append_only=("log",))
+
+    @staticmethod
     def _gcg_text(board: list[str], tiles: list[Tile], row: int, col: int, across: bool) -> str:
         new = {(t.row, t.col) for t in tiles}
         letters = []
@@ -289,7 +309,7 @@ class CrosswordEngine:
         missing = _missing(rack, tiles)
         if missing:
             raise IllegalMove(TILE_NOT_ON_RACK, f"Not on your rack: {' '.join(missing)}.", tiles=missing)
-        s = clone(state)
+        s = self._copy(state)
         rack = s["racks"][seat]
         rack["tiles"] = _take(rack["tiles"], tiles) + _draw(s, len(tiles))
         s["bag"].extend(tiles)  # rule 7: draw first, then mix the old tiles in
@@ -299,7 +319,7 @@ class CrosswordEngine:
         return self._scoreless_turn(s, seat)
 
     def _pass(self, state: State, seat: int) -> State:
-        s = clone(state)
+        s = self._copy(state)
         if s["phase"] == "ending":
             s["log"].append({"seat": seat, "type": "accept", "target": s["pending"]["seat"]})
             self._finish(s, "out", s["pending"]["seat"])
@@ -324,7 +344,7 @@ class CrosswordEngine:
             raise IllegalMove(NOTHING_TO_CHALLENGE, "There is no play to challenge now.")
         invalid = [] if lexicon is None else [w for w in pending["words"] if not lexicon.contains(w)]
         invalid = list(dict.fromkeys(invalid))
-        s = clone(state)
+        s = self._copy(state)
         if invalid:
             self._withdraw(s)
             s["log"].append({"seat": seat, "type": "challenge", "target": pending["seat"],
@@ -386,6 +406,7 @@ class CrosswordEngine:
     # -- what each seat sees -----------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        self.check_viewer(state, seat)
         tile_set = TILE_SETS[state["options"]["tile_set"]]
         own = state["racks"][seat]["tiles"] if seat is not None else []
         pending = state["pending"]
@@ -424,14 +445,15 @@ class CrosswordEngine:
 
     @staticmethod
     def _entry_for(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        shown = clone(dict(entry))
+        shown = json_copy(dict(entry))
         if shown.get("type") == "exchange" and shown.get("seat") != seat:
             shown.pop("exchanged", None)
         return shown
 
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        self.check_viewer(state, seat)
         move = entry.get("move")
-        shown = clone(dict(entry))
+        shown = json_copy(dict(entry))
         if isinstance(move, Mapping) and move.get("type") == "exchange" and entry.get("seat") != seat:
             tiles = move.get("tiles")
             count = len(tiles.strip().removeprefix("-")) if isinstance(tiles, str) else (
@@ -440,6 +462,7 @@ class CrosswordEngine:
         return shown
 
     def hidden_from(self, state: State, seat: int | None) -> list[Any]:
+        self.check_viewer(state, seat)
         secrets: list[Any] = []
         if state["phase"] != "over":  # the racks are shown once the game ends (as GCG does)
             secrets += [r for r in state["racks"] if r["seat"] != seat]
@@ -466,9 +489,11 @@ class CrosswordEngine:
     # -- automatic moves ---------------------------------------------------------------------------
 
     def timeout_move(self, state: State, seat: int) -> dict[str, Any]:
+        self.check_in_play(state, seat)
         return {"type": "pass"}
 
     def random_move(self, state: State, seat: int, rng: random.Random, ctx: Context) -> dict[str, Any]:
+        self.check_acting(state, seat)
         may_challenge = state["pending"] is not None and state["options"]["challenge"] != "void"
         if state["phase"] == "ending":
             return {"type": "challenge"} if may_challenge and rng.random() < 0.3 else {"type": "pass"}

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Context, IllegalMove, State, clone
+from ..base import Context, IllegalMove, State, copy_state
 from . import board as boardmod
 from .engine import ENGINE
 from .moves import parse_gcg_play, rack_tile
@@ -136,7 +136,7 @@ def _replay_turn(state: State, seat: int | None, turn: GcgTurn, later: list[GcgT
     if seat is None or turn.kind not in ("play", "exchange", "pass", "withdrawn", "end_rack"):
         return state, TurnCheck(turn)
     if turn.kind in ("play", "exchange", "pass"):
-        state = clone(state)
+        state = copy_state(state)
         state["to_move"] = seat  # the record decides whose turn it is
         if turn.kind == "play":
             move = {"type": "place", "gcg": turn.notation}
@@ -168,7 +168,7 @@ def _replay_turn(state: State, seat: int | None, turn: GcgTurn, later: list[GcgT
             if state["log"][-1].get("result") != "withdrawn":
                 raise IllegalMove("UNKNOWN_WORD", "the record withdraws a play whose words are all valid")
         else:
-            state = clone(state)
+            state = copy_state(state)
             ENGINE._withdraw(state)
             state["log"].append({"seat": state["to_move"], "type": "challenge", "target": seat,
                                  "result": "withdrawn", "words": [], "score": -pending["score"]})

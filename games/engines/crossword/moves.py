@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..base import BAD_MOVE, NOT_YOUR_TURN, IllegalMove
+from ..base import BAD_MOVE, NOT_YOUR_TURN, IllegalMove, bad_move
 from . import board as boardmod
 from .tiles import ALPHABET, BLANK
 
@@ -53,24 +53,20 @@ def rack_tile(tile: Tile) -> str:
     return BLANK if tile.blank else tile.letter
 
 
-def _bad(message: str) -> IllegalMove:
-    return IllegalMove(BAD_MOVE, message)
-
-
 def parse_move(payload: Any, board: list[str]) -> dict[str, Any]:
     """Normalise a payload to {"type": ..., "tiles": [...]}; raises IllegalMove on malformed input.
 
     Placements come back as a list of Tile in payload order, exchanges as a list of rack tiles.
     """
     if not isinstance(payload, Mapping):
-        raise _bad("A move must be a JSON object.")
+        raise bad_move("A move must be a JSON object.")
     kind = payload.get("type")
     if kind not in MOVE_TYPES:
-        raise _bad(f"Unknown move type {kind!r}; expected one of {', '.join(MOVE_TYPES)}.")
+        raise bad_move(f"Unknown move type {kind!r}; expected one of {', '.join(MOVE_TYPES)}.")
     if kind == "place":
         if "gcg" in payload and payload.get("tiles") is None:
             if not isinstance(payload["gcg"], str):
-                raise _bad("gcg must be a string such as '8H HELLO'.")
+                raise bad_move("gcg must be a string such as '8H HELLO'.")
             tiles = parse_gcg_play(payload["gcg"], board)
         else:
             tiles = _parse_tiles(payload.get("tiles"))
@@ -82,21 +78,21 @@ def parse_move(payload: Any, board: list[str]) -> dict[str, Any]:
 
 def _parse_tiles(raw: Any) -> list[Tile]:
     if not isinstance(raw, list) or not raw:
-        raise _bad("tiles must be a non-empty list of {row, col, letter, blank}.")
+        raise bad_move("tiles must be a non-empty list of {row, col, letter, blank}.")
     if len(raw) > RACK_SIZE:
         raise IllegalMove(TILE_NOT_ON_RACK, f"A rack holds {RACK_SIZE} tiles; {len(raw)} were placed.")
     tiles = []
     for item in raw:
         if not isinstance(item, Mapping):
-            raise _bad("Each tile must be an object {row, col, letter, blank}.")
+            raise bad_move("Each tile must be an object {row, col, letter, blank}.")
         row, col, letter = item.get("row"), item.get("col"), item.get("letter")
         blank = item.get("blank", False)
         if not (type(row) is int and type(col) is int):
-            raise _bad("row and col must be integers (0-14).")
+            raise bad_move("row and col must be integers (0-14).")
         if not (isinstance(letter, str) and len(letter) == 1 and letter.upper() in ALPHABET):
-            raise _bad(f"letter must be a single letter A-Z, not {letter!r}.")
+            raise bad_move(f"letter must be a single letter A-Z, not {letter!r}.")
         if not isinstance(blank, bool):
-            raise _bad("blank must be true or false.")
+            raise bad_move("blank must be true or false.")
         tiles.append(Tile(row, col, letter.upper(), blank))
     return tiles
 
@@ -105,10 +101,10 @@ def _parse_exchange(raw: Any) -> list[str]:
     if isinstance(raw, list) and all(isinstance(t, str) for t in raw):
         raw = "".join(raw)
     if not isinstance(raw, str):
-        raise _bad('tiles must be a string of rack tiles such as "AE?".')
+        raise bad_move('tiles must be a string of rack tiles such as "AE?".')
     text = raw.strip().removeprefix("-").upper()
     if not text or len(text) > RACK_SIZE or any(ch not in ALPHABET + BLANK for ch in text):
-        raise _bad(f'Exchange 1 to {RACK_SIZE} rack tiles written as letters and ? for a blank, not {raw!r}.')
+        raise bad_move(f'Exchange 1 to {RACK_SIZE} rack tiles written as letters and ? for a blank, not {raw!r}.')
     return list(text)
 
 
@@ -124,18 +120,18 @@ def parse_gcg_play(text: str, board: list[str]) -> list[Tile]:
     """
     parts = text.split()
     if len(parts) != 2:
-        raise _bad(f"GCG play must be a position and a word, e.g. '8H HELLO', not {text!r}.")
+        raise bad_move(f"GCG play must be a position and a word, e.g. '8H HELLO', not {text!r}.")
     position, word = parts
     if match := _ACROSS.match(position):
         row, col, across = int(match.group(1)) - 1, ord(match.group(2).upper()) - ord("A"), True
     elif match := _DOWN.match(position):
         row, col, across = int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A"), False
     else:
-        raise _bad(f"Bad GCG position {position!r}: use '8H' for across or 'H8' for down.")
+        raise bad_move(f"Bad GCG position {position!r}: use '8H' for across or 'H8' for down.")
     if not boardmod.on_board(row, col):
         raise IllegalMove(OFF_BOARD, f"{position} is not a square of the board.")
     if not _WORD.match(word):
-        raise _bad(f"Bad GCG word {word!r}: letters, '.' or (letters) for tiles on the board.")
+        raise bad_move(f"Bad GCG word {word!r}: letters, '.' or (letters) for tiles on the board.")
     tiles: list[Tile] = []
     inside = False
     for ch in word:
@@ -153,12 +149,12 @@ def parse_gcg_play(text: str, board: list[str]) -> list[Tile]:
             if on_square == boardmod.EMPTY:
                 raise IllegalMove(HAS_GAP, f"{name} is marked as a tile on the board but it is empty.")
             if ch != "." and ch.upper() != on_square.upper():
-                raise _bad(f"{name} holds {on_square.upper()}, not {ch.upper()}.")
+                raise bad_move(f"{name} holds {on_square.upper()}, not {ch.upper()}.")
         else:
             tiles.append(Tile(row, col, ch.upper(), ch.islower()))
         row, col = (row, col + 1) if across else (row + 1, col)
     if not tiles:
-        raise _bad(f"{text!r} places no tile.")
+        raise bad_move(f"{text!r} places no tile.")
     return tiles
 
 
@@ -172,7 +168,7 @@ def check_placement(board: list[str], tiles: list[Tile]) -> bool:
             raise IllegalMove(OFF_BOARD, f"({t.row}, {t.col}) is off the 15×15 board.")
     squares = [(t.row, t.col) for t in tiles]
     if len(set(squares)) != len(squares):
-        raise _bad("Two tiles were placed on the same square.")
+        raise bad_move("Two tiles were placed on the same square.")
     for t in tiles:
         if board[t.row][t.col] != boardmod.EMPTY:
             raise IllegalMove(SQUARE_TAKEN, f"{boardmod.square_name(t.row, t.col)} already holds a tile.")

@@ -19,16 +19,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
-    BAD_MOVE,
-    GAME_OVER,
-    NOT_YOUR_TURN,
     Context,
+    Engine,
     IllegalMove,
     Outcome,
     State,
-    clone,
+    bad_move,
+    boolean,
     contains_value,
+    copy_state,
+    integer,
     rng_for,
+    scalar,
+    text,
 )
 from . import terms
 from .scoring import BOARDS_PER_ROUND, free_fields, round_score
@@ -61,7 +64,16 @@ PHASE_MOVES = {
     GUESS_TERM: ("guess_term",),
     OVER: (),
 }
-MOVE_TYPES = ("pick", "write", "cross_out", "guess_clue", "rule", "guess_term")
+# The keys each move may carry (bounds on size only; the rules check lengths and letters).  A letter
+# may be any scalar here: whatever is not one letter is refused by the rules as NOT_A_LETTER.
+MOVE_SCHEMA = {
+    "pick": {"number": integer()},
+    "write": {"letter": scalar(8), "clue": text(200, nullable=True)},
+    "cross_out": {},
+    "guess_clue": {"word": text(200, nullable=True)},
+    "rule": {"right": boolean()},
+    "guess_term": {"word": text(200, nullable=True)},
+}
 
 # What of a raw move payload anybody may see; a write's clue is shown only to those allowed.
 PUBLIC_MOVE_KEYS = {
@@ -79,10 +91,6 @@ RIGHT, WRONG, PASSED, PENDING = "right", "wrong", "passed", "pending"
 CLOSED_RIGHT, CLOSED_FULL = "right", "full"
 
 
-def _bad(message: str) -> IllegalMove:
-    return IllegalMove(BAD_MOVE, message)
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -90,34 +98,34 @@ def _is_int(value: Any) -> bool:
 def _validate_cards(raw: Any) -> list[dict[str, Any]]:
     """A clean copy of the term cards from the setup options."""
     if not isinstance(raw, list) or len(raw) < ROUNDS:
-        raise _bad(f"Spell needs a list of at least {ROUNDS} term cards in options['cards'].")
+        raise bad_move(f"Spell needs a list of at least {ROUNDS} term cards in options['cards'].")
     cards = []
     seen_ids = set()
     for n, card in enumerate(raw):
         if not isinstance(card, Mapping) or not _is_int(card.get("id")):
-            raise _bad(f"Card {n} needs an integer id.")
+            raise bad_move(f"Card {n} needs an integer id.")
         if card["id"] in seen_ids:
-            raise _bad(f"Card id {card['id']} occurs twice.")
+            raise bad_move(f"Card id {card['id']} occurs twice.")
         seen_ids.add(card["id"])
         sides = card.get("sides")
         if not isinstance(sides, list) or len(sides) != 2:
-            raise _bad(f"Card {card['id']} needs two sides.")
+            raise bad_move(f"Card {card['id']} needs two sides.")
         clean_sides = []
         for side in sides:
             if not isinstance(side, list) or len(side) != TERMS_PER_SIDE:
-                raise _bad(f"Each side of card {card['id']} needs {TERMS_PER_SIDE} terms.")
+                raise bad_move(f"Each side of card {card['id']} needs {TERMS_PER_SIDE} terms.")
             if not all(isinstance(t, str) and terms.normalise(t) for t in side):
-                raise _bad(f"Card {card['id']} has an empty or non-text term.")
+                raise bad_move(f"Card {card['id']} has an empty or non-text term.")
             clean_sides.append([t.strip() for t in side])
         alternatives = card.get("alternatives") or {}
         if not isinstance(alternatives, Mapping):
-            raise _bad(f"The alternatives of card {card['id']} must map a term to a list of words.")
+            raise bad_move(f"The alternatives of card {card['id']} must map a term to a list of words.")
         clean_alternatives = {}
         for term, alts in alternatives.items():
             if not isinstance(term, str) or not isinstance(alts, list):
-                raise _bad(f"The alternatives of card {card['id']} must map a term to a list of words.")
+                raise bad_move(f"The alternatives of card {card['id']} must map a term to a list of words.")
             if not all(isinstance(a, str) and terms.normalise(a) for a in alts):
-                raise _bad(f"Card {card['id']} has an empty or non-text alternative.")
+                raise bad_move(f"Card {card['id']} has an empty or non-text alternative.")
             clean_alternatives[term.strip()] = [a.strip() for a in alts]
         cards.append({"id": card["id"], "sides": clean_sides, "alternatives": clean_alternatives})
     return cards
@@ -143,12 +151,12 @@ def _guess_word(move: Mapping[str, Any]) -> str:
     if word is None:
         word = ""
     if not isinstance(word, str):
-        raise _bad("A guess needs a word (text).")
+        raise bad_move("A guess needs a word (text).")
     word = " ".join(word.split())
     if len(word) > MAX_WORD_LENGTH:
-        raise _bad(f"A guess may have at most {MAX_WORD_LENGTH} characters.")
+        raise bad_move(f"A guess may have at most {MAX_WORD_LENGTH} characters.")
     if word and not terms.normalise(word):
-        raise _bad("A guess needs letters.")
+        raise bad_move("A guess needs letters.")
     return word
 
 
@@ -156,38 +164,37 @@ def _fork(state: State) -> State:
     """A copy for ``apply`` to change.  Only the current round is ever changed in place; the cards,
     finished rounds and logged events are never touched again, so sharing them is safe and spares
     deep-copying a whole game on every move."""
-    new = dict(state)
-    new["round"] = clone(state["round"]) if state["round"] is not None else None
-    for key in ("used_cards", "history", "round_scores", "log"):
-        new[key] = list(state[key])
-    return new
+    return copy_state(state, append_only=("used_cards", "history", "round_scores", "log"), shared=("cards",))
 
 
-class SpellEngine:
+class SpellEngine(Engine):
     kind = "spell"
     min_seats = 2
     max_seats = 6
     cooperative = True
-    # Setup options that never leave the server: the term cards hold every secret term.
+    move_schema = MOVE_SCHEMA
+    # Setup options that never leave the server: the term cards hold every secret term, drawn by
+    # the server from the site's term deck.
     private_options = ("cards",)
+    uses_term_deck = True
 
     # ----------------------------------------------------------------- setup and turns
 
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         if not _is_int(seats) or not self.min_seats <= seats <= self.max_seats:
-            raise _bad(f"Spell is for {self.min_seats} to {self.max_seats} players.")
+            raise bad_move(f"Spell is for {self.min_seats} to {self.max_seats} players.")
         if not isinstance(options, Mapping):
-            raise _bad("Options must be a mapping.")
+            raise bad_move("Options must be a mapping.")
         cards = _validate_cards(options.get("cards"))
         language = options.get("language", "en")
         if not isinstance(language, str) or not language:
-            raise _bad("options['language'] must be a language code such as 'en'.")
+            raise bad_move("options['language'] must be a language code such as 'en'.")
         side = options.get("side")
         if side is not None and not (_is_int(side) and side in (0, 1)):
-            raise _bad("options['side'] must be 0, 1 or absent (drawn each round).")
+            raise bad_move("options['side'] must be 0, 1 or absent (drawn each round).")
         first = options.get("first_guesser", 0)
         if not _is_int(first) or not 0 <= first < seats:
-            raise _bad("options['first_guesser'] must be a seat.")
+            raise bad_move("options['first_guesser'] must be a seat.")
         state: State = {
             "seed": seed,
             "seats": seats,
@@ -206,6 +213,12 @@ class SpellEngine:
         self._start_round(state, 1)
         return state
 
+    def seat_count(self, state: State) -> int:
+        return state["seats"]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == OVER
+
     def to_act(self, state: State) -> frozenset[int]:
         phase = state["phase"]
         rnd = state["round"]
@@ -221,26 +234,16 @@ class SpellEngine:
         number = state["round"]["number"] if state["round"] else ROUNDS
         return f"r{number}.{state['phase']}.{state['moves']}"
 
-    def not_acting_error(self, state: State, seat: int) -> IllegalMove:
-        if state["phase"] == OVER:
-            return IllegalMove(GAME_OVER, "The game is over.")
-        return IllegalMove(NOT_YOUR_TURN, f"Seat {seat} is not to act now.")
-
     # ----------------------------------------------------------------- moves
 
     def apply(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> State:
-        if not isinstance(move, Mapping) or move.get("type") not in MOVE_TYPES:
-            raise _bad(f"A move needs a type, one of {', '.join(MOVE_TYPES)}.")
+        self.check_move(state, seat, move)
         kind = move["type"]
         phase = state["phase"]
-        if phase == OVER:
-            raise IllegalMove(GAME_OVER, "The game is over.")
         if kind == "rule" and phase != RULE:
             raise IllegalMove(NO_PENDING_RULING, "No guess is waiting for a ruling.")
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
         if kind not in PHASE_MOVES[phase]:
-            raise _bad(f"Now expected: {' or '.join(PHASE_MOVES[phase])}, not {kind}.")
+            raise bad_move(f"Now expected: {' or '.join(PHASE_MOVES[phase])}, not {kind}.")
         new = _fork(state)
         getattr(self, f"_move_{kind}")(new, seat, move)
         new["moves"] += 1
@@ -249,7 +252,7 @@ class SpellEngine:
     def _move_pick(self, st: State, seat: int, move: Mapping[str, Any]) -> None:
         number = move.get("number")
         if not _is_int(number) or not 1 <= number <= TERMS_PER_SIDE:
-            raise _bad(f"Pick a number from 1 to {TERMS_PER_SIDE}.")
+            raise bad_move(f"Pick a number from 1 to {TERMS_PER_SIDE}.")
         rnd = st["round"]
         rnd["pick"] = number
         rnd["term"] = st["cards"][rnd["card"]]["sides"][rnd["side"]][number - 1]
@@ -269,17 +272,17 @@ class SpellEngine:
             raise IllegalMove(BOARD_FULL, "This clue board has no free field left.")
         clue = move.get("clue")
         if not isinstance(clue, str) or not clue.strip():
-            raise _bad("Declare the clue word you mean with your letter.")
+            raise bad_move("Declare the clue word you mean with your letter.")
         clue = clue.strip()
         if len(clue) > MAX_WORD_LENGTH or not clue.isalpha() or len(terms.normalise(clue)) < 2:
-            raise _bad("A clue word is one word of at least two letters.")
+            raise bad_move("A clue word is one word of at least two letters.")
         written = "".join(board["letters"]) + letter
         if not terms.extends(written, clue):
             raise IllegalMove(
                 NOT_A_PREFIX, f"The board would read {written}, which is not the start of {clue.upper()}."
             )
         if terms.is_term(clue, rnd["term"], self._alternatives(st, rnd)):
-            raise _bad("The clue word may not be the secret term itself.")
+            raise bad_move("The clue word may not be the secret term itself.")
         board["letters"].append(letter)
         # "index" ties the action to its raw move in the game's move log (see log_view).
         board["actions"].append(
@@ -346,7 +349,7 @@ class SpellEngine:
     def _move_rule(self, st: State, seat: int, move: Mapping[str, Any]) -> None:
         right = move.get("right")
         if not isinstance(right, bool):
-            raise _bad("A ruling needs right: true or false.")
+            raise bad_move("A ruling needs right: true or false.")
         rnd = st["round"]
         board = rnd["boards"][-1]
         guess = board["guesses"][-1]
@@ -478,7 +481,8 @@ class SpellEngine:
 
     def _is_clue_giver(self, state: State, seat: int | None) -> bool:
         rnd = state["round"]
-        return rnd is not None and _is_int(seat) and 0 <= seat < state["seats"] and seat != rnd["guesser"]
+        # Every caller has checked ``seat`` (a seat or None, the spectator).
+        return rnd is not None and seat is not None and seat != rnd["guesser"]
 
     def _clue_visible(
         self,
@@ -542,9 +546,10 @@ class SpellEngine:
         }
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        self.check_viewer(state, seat)
         rnd = state["round"]
         if rnd is None:
-            role = "player" if _is_int(seat) and 0 <= seat < state["seats"] else "spectator"
+            role = "player" if seat is not None else "spectator"
         elif self._is_clue_giver(state, seat):
             role = "clue_giver"
         elif seat == rnd["guesser"]:
@@ -574,6 +579,7 @@ class SpellEngine:
         }
 
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        self.check_viewer(state, seat)
         move = entry.get("move")
         shown: dict[str, Any] = {}
         if isinstance(move, Mapping) and move.get("type") in PUBLIC_MOVE_KEYS:
@@ -638,6 +644,7 @@ class SpellEngine:
         sees the secret term) and the declared words ``seat`` may not see yet.  A secret that occurs
         in a text the seat may see anyway (its own guess FISHING holds FISH) is left out: the leak
         check could not tell the two apart."""
+        self.check_viewer(state, seat)
         rnd = state["round"]
         if rnd is None:
             return []
@@ -668,8 +675,7 @@ class SpellEngine:
         return Outcome(scores=(total,) * seats, ranks=(1,) * seats, reason="finished", team_score=total)
 
     def timeout_move(self, state: State, seat: int) -> dict[str, Any]:
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
+        self.check_in_play(state, seat)
         phase = state["phase"]
         if phase == PICK:
             return {"type": "pick", "number": 1}
@@ -683,8 +689,7 @@ class SpellEngine:
     def random_move(self, state: State, seat: int, rng: random.Random, ctx: Context) -> dict[str, Any]:
         """A random legal move.  Like a real table it peeks at the state (the declared word, the term)
         now and then, so that random games also find words and terms."""
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
+        self.check_acting(state, seat)
         phase = state["phase"]
         rnd = state["round"]
         if phase == PICK:

@@ -10,21 +10,24 @@ become public when the round is scored.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from ..base import (
-    BAD_MOVE,
-    GAME_OVER,
-    NOT_YOUR_TURN,
     Context,
+    Engine,
     IllegalMove,
     Outcome,
     State,
+    array,
+    bad_move,
+    copy_state,
+    json_copy,
+    object_of,
     ranks_from_scores,
     rng_for,
+    text,
 )
 from .deck import CARDS, DECK_IDS, DOUBLE, LETTER, WILD, card
 from .scoring import INSTANT_WIN_SCORE, score_word
@@ -54,11 +57,13 @@ OVER = "over"
 LEFT = "left"
 RIGHT = "right"
 
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON data (states, views, moves are JSON by contract).  A JSON round trip is
-    several times faster than ``copy.deepcopy``, which self-play and every view pay for."""
-    return json.loads(json.dumps(value))
+# The keys each move may carry.  A word lists its cards in order: a card id, the letter a Wild
+# stands for, and a Double attached to it (bounds on size only: the rules count the cards).
+_CRAFTED = object_of({"card": text(32), "letter": text(8, nullable=True), "double": text(32, nullable=True)})
+MOVE_SCHEMA = {
+    "pick": {"card": text(32)},
+    "craft": {"cards": array(_CRAFTED, 32)},
+}
 
 
 def direction_of(round_no: int) -> str:
@@ -105,15 +110,11 @@ def _deal_round(state: State) -> None:
 # --- validation ----------------------------------------------------------------------------------
 
 
-def _bad(message: str) -> IllegalMove:
-    return IllegalMove(BAD_MOVE, message)
-
-
 def _parse_letter(raw: Any, index: int) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or len(raw) != 1 or not raw.isascii() or not raw.isalpha():
-        raise _bad(f"Letter {index + 1}: 'letter' must be a single letter A-Z.")
+        raise bad_move(f"Letter {index + 1}: 'letter' must be a single letter A-Z.")
     return raw.upper()
 
 
@@ -122,16 +123,16 @@ def _parse_craft(state: State, seat: int, move: Mapping[str, Any], ctx: Context)
     shape, ownership, reuse, card kinds; ``_check_word`` then checks length and lexicon)."""
     raw_cards = move.get("cards")
     if not isinstance(raw_cards, list):
-        raise _bad("'cards' must be a list of letters in word order.")
+        raise bad_move("'cards' must be a list of letters in word order.")
     parsed: list[tuple[str, str | None, str | None]] = []
     for i, raw in enumerate(raw_cards):
         if not isinstance(raw, Mapping):
-            raise _bad(f"Letter {i + 1} must be an object with a 'card'.")
+            raise bad_move(f"Letter {i + 1} must be an object with a 'card'.")
         card_id, double_id = raw.get("card"), raw.get("double")
         if not isinstance(card_id, str):
-            raise _bad(f"Letter {i + 1}: 'card' must be a card id.")
+            raise bad_move(f"Letter {i + 1}: 'card' must be a card id.")
         if double_id is not None and not isinstance(double_id, str):
-            raise _bad(f"Letter {i + 1}: 'double' must be a card id.")
+            raise bad_move(f"Letter {i + 1}: 'double' must be a card id.")
         parsed.append((card_id, _parse_letter(raw.get("letter"), i), double_id))
 
     picks = state["players"][seat]["picks"]
@@ -156,11 +157,11 @@ def _parse_craft(state: State, seat: int, move: Mapping[str, Any], ctx: Context)
             if letter is None:
                 raise IllegalMove(WILD_NEEDS_LETTER, f"Say which letter {card_id} stands for.", card=card_id)
         elif letter is not None and letter != CARDS[card_id]["letter"]:
-            raise _bad(f"Letter {i + 1}: {card_id} is a {CARDS[card_id]['letter']}, not {letter}.")
+            raise bad_move(f"Letter {i + 1}: {card_id} is a {CARDS[card_id]['letter']}, not {letter}.")
         else:
             letter = CARDS[card_id]["letter"]
         if double_id is not None and CARDS[double_id]["kind"] != DOUBLE:
-            raise _bad(f"Letter {i + 1}: {double_id} is not a Double card.")
+            raise bad_move(f"Letter {i + 1}: {double_id} is not a Double card.")
         entries.append({"card": card_id, "letter": letter, "double": double_id})
     return entries
 
@@ -173,7 +174,7 @@ def _check_word(entries: list[dict[str, Any]], ctx: Context, **details: Any) -> 
         raise IllegalMove(TOO_SHORT, f"A word needs at least {MIN_WORD} letters.", **details)
     word = "".join(e["letter"] for e in entries)
     if ctx is None or ctx.lexicon is None:
-        raise _bad("No lexicon is available to check the word.")
+        raise bad_move("No lexicon is available to check the word.")
     if not ctx.lexicon.contains(word):
         raise IllegalMove(UNKNOWN_WORD, f"{word} is not in the lexicon.", words=[word], **details)
 
@@ -181,13 +182,14 @@ def _check_word(entries: list[dict[str, Any]], ctx: Context, **details: Any) -> 
 # --- the engine ----------------------------------------------------------------------------------
 
 
-class SpellcrafterEngine:
-    """The Spellcrafter rules behind the Engine protocol."""
+class SpellcrafterEngine(Engine):
+    """The Spellcrafter rules behind the Engine contract."""
 
     kind = KIND
     min_seats = 2
     max_seats = 5
-    cooperative = False
+    move_schema = MOVE_SCHEMA
+    has_preview = True
 
     def default_lexicon(self, options) -> str:
         """Our deck carries English letters and values, so English words."""
@@ -196,12 +198,12 @@ class SpellcrafterEngine:
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         lo, hi = self.min_seats, self.max_seats
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
-            raise _bad(f"Spellcrafter needs {self.min_seats}-{self.max_seats} players.")
+            raise bad_move(f"Spellcrafter needs {self.min_seats}-{self.max_seats} players.")
         if not isinstance(options, Mapping):
-            raise _bad("Options must be an object.")
+            raise bad_move("Options must be an object.")
         rounds = options.get("rounds", DEFAULT_ROUNDS)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
-            raise _bad(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
+            raise bad_move(f"'rounds' must be a whole number from 1 to {MAX_ROUNDS}.")
         deck = list(DECK_IDS)
         rng_for(seed, "deck").shuffle(deck)
         state: State = {
@@ -229,6 +231,12 @@ class SpellcrafterEngine:
 
     # --- whose move ---
 
+    def seat_count(self, state: State) -> int:
+        return state["seats"]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == OVER
+
     def to_act(self, state: State) -> frozenset[int]:
         if state["phase"] == DRAFT:
             return frozenset(i for i, p in enumerate(state["players"]) if not p["chosen"])
@@ -244,11 +252,8 @@ class SpellcrafterEngine:
             return f"r{state['round']}-craft"
         return f"r{state['round']}-pick{state['step']}"
 
-    def not_acting_error(self, state: State, seat: int) -> IllegalMove:
-        if state["phase"] == OVER:
-            return IllegalMove(GAME_OVER, "The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state["seats"]:
-            return IllegalMove(NOT_YOUR_TURN, f"Seat {seat} is not in this game.")
+    def waiting_error(self, state: State, seat: int) -> IllegalMove:
+        # Everyone acts at once, so a seat of a running game that is not to act has chosen already.
         if state["phase"] == DRAFT:
             return IllegalMove(ALREADY_CHOSEN, "You have already picked this time; waiting for the others.")
         return IllegalMove(ALREADY_CHOSEN, "You have already crafted this round; waiting for the others.")
@@ -256,31 +261,30 @@ class SpellcrafterEngine:
     # --- moves ---
 
     def apply(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> State:
-        if seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
-        if not isinstance(move, Mapping):
-            raise _bad("A move must be an object.")
-        move_type = move.get("type")
-        if move_type == "pick":
+        self.check_move(state, seat, move)
+        if move["type"] == "pick":
             if state["phase"] != DRAFT:
-                raise _bad("Drafting is over: craft a word (or none).")
+                raise bad_move("Drafting is over: craft a word (or none).")
             card_id = move.get("card")
             if not isinstance(card_id, str):
-                raise _bad("'card' must be a card id.")
+                raise bad_move("'card' must be a card id.")
             if card_id not in state["players"][seat]["hand"]:
                 raise IllegalMove(NOT_IN_HAND, f"{card_id} is not in the hand you hold.", card=card_id)
-            new = json_copy(state)
+            new = self._copy(state)
             self._pick(new, seat, card_id)
             return new
-        if move_type == "craft":
-            if state["phase"] != CRAFT:
-                raise _bad("Pick a card first: crafting starts after drafting.")
-            entries = _parse_craft(state, seat, move, ctx)
-            _check_word(entries, ctx)
-            new = json_copy(state)
-            self._craft(new, seat, entries)
-            return new
-        raise _bad("Unknown move type: expected 'pick' or 'craft'.")
+        if state["phase"] != CRAFT:
+            raise bad_move("Pick a card first: crafting starts after drafting.")
+        entries = _parse_craft(state, seat, move, ctx)
+        _check_word(entries, ctx)
+        new = self._copy(state)
+        self._craft(new, seat, entries)
+        return new
+
+    @staticmethod
+    def _copy(state: State) -> State:
+        # Log lines and scored rounds are written once and never changed.
+        return copy_state(state, append_only=("log", "history"))
 
     def preview(self, state: State, seat: int | None, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
         """What a word (a craft move) would score, checked exactly as ``apply`` checks it, for the live
@@ -288,12 +292,9 @@ class SpellcrafterEngine:
         after crafting.  A word too short or not in the lexicon is refused with its code, and the
         refusal's details carry ``scored`` (what it would be worth) so the page can still show it.
         Reads only the seat's own picks and the public jumper, so it reveals nothing."""
-        if not isinstance(seat, int) or not 0 <= seat < state["seats"]:
-            raise _bad("Only a player can preview a word.")
-        if state["phase"] == OVER:
-            raise IllegalMove(GAME_OVER, "The game is over.")
-        if not isinstance(move, Mapping) or move.get("type") != "craft":
-            raise _bad("Only a word (a craft move) can be previewed.")
+        self.check_move(state, seat, move, acting=False)
+        if move["type"] != "craft":
+            raise bad_move("Only a word (a craft move) can be previewed.")
         entries = _parse_craft(state, seat, move, ctx)
         scored = score_word(entries)
         summary = {key: scored[key] for key in ("word", "score", "flush", "straight", "multiplier", "base", "length")}
@@ -399,7 +400,8 @@ class SpellcrafterEngine:
         return Outcome(scores=tuple(scores), ranks=ranks_from_scores(keys), reason=result["reason"])
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        me = seat if isinstance(seat, int) and 0 <= seat < state["seats"] else None
+        self.check_viewer(state, seat)
+        me = seat
         acting = self.to_act(state)
         players = [
             {
@@ -441,6 +443,7 @@ class SpellcrafterEngine:
         return view
 
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        self.check_viewer(state, seat)
         move = entry.get("move")
         if entry.get("seat") == seat or state["phase"] == OVER or not isinstance(move, Mapping):
             shown: Any = json_copy(move) if isinstance(move, Mapping) else move
@@ -450,6 +453,7 @@ class SpellcrafterEngine:
         return {"seq": entry.get("seq"), "seat": entry.get("seat"), "move": shown}
 
     def hidden_from(self, state: State, seat: int | None) -> list[Any]:
+        self.check_viewer(state, seat)
         # Cards once shown face up (jumpers, burned cards, a scored round's picks): their ids come back
         # after the discards are reshuffled, so seeing one of them alone proves nothing.
         public: set[str] = set(state["burned"])
@@ -479,6 +483,7 @@ class SpellcrafterEngine:
     # --- automatic moves ---
 
     def timeout_move(self, state: State, seat: int) -> dict[str, Any]:
+        self.check_in_play(state, seat)
         if state["phase"] == DRAFT:
             hand = state["players"][seat]["hand"]
             rng = rng_for(state["seed"], "timeout", state["round"], state["step"], seat)
@@ -486,6 +491,7 @@ class SpellcrafterEngine:
         return {"type": "craft", "cards": []}
 
     def random_move(self, state: State, seat: int, rng: random.Random, ctx: Context) -> dict[str, Any]:
+        self.check_acting(state, seat)
         player = state["players"][seat]
         if state["phase"] == DRAFT:
             return {"type": "pick", "card": rng.choice(player["hand"])}

@@ -14,20 +14,23 @@ Pure rules: no Django, no clock, no global random.  The lexicon arrives in the C
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base import (
-    BAD_MOVE,
-    NOT_YOUR_TURN,
     Context,
+    Engine,
     IllegalMove,
     Outcome,
     State,
-    clone,
+    bad_move,
+    copy_state,
+    integer,
+    json_copy,
+    object_of,
     ranks_from_scores,
     rng_for,
+    text,
 )
 from . import board as geo
 from .tiles import BLANK, LETTERS, VALUES, back_to_bag, full_bag, return_penalty
@@ -52,31 +55,25 @@ REASON_TARGET = "reached_44"
 REASON_TILES = "tiles_exhausted"
 REASON_TURNS = "turn_limit"
 
-
-def _bad(message: str) -> IllegalMove:
-    return IllegalMove(BAD_MOVE, message)
+# The keys each choice may carry; a clear names its line by "row" or "col".
+MOVE_SCHEMA = {
+    "place": {
+        "take": integer(),
+        "row": integer(),
+        "col": integer(),
+        "letter": text(8, nullable=True),
+        "return": object_of({"row": integer(), "col": integer()}, nullable=True),
+    },
+    "clear": {"row": integer(nullable=True), "col": integer(nullable=True)},
+}
 
 
 def _index(move: Mapping[str, Any], key: str, limit: int = geo.SIZE) -> int:
     value = move.get(key)
     # bool is an int in Python; a client sending true/false is a bug, not index 1/0.
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
-        raise _bad(f'"{key}" must be an integer from 0 to {limit - 1}.')
+        raise bad_move(f'"{key}" must be an integer from 0 to {limit - 1}.')
     return value
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON data; the C-accelerated round trip is several times faster than deepcopy."""
-    return json.loads(json.dumps(value))
-
-
-def _copy_state(state: State) -> State:
-    """A copy ``apply`` may change freely.  Log entries are written once and never changed, so the
-    log list is copied but its entries shared: deep-copying a 200-turn log on every choice was
-    most of the cost of a move."""
-    new = {key: _copy_json(value) for key, value in state.items() if key != "log"}
-    new["log"] = list(state["log"])
-    return new
 
 
 def _lexicon(ctx: Context | None) -> Any:
@@ -85,11 +82,11 @@ def _lexicon(ctx: Context | None) -> Any:
     return ctx.lexicon
 
 
-class TurnspellEngine:
+class TurnspellEngine(Engine):
     kind = "turnspell"
     min_seats = 2
     max_seats = 4
-    cooperative = False
+    move_schema = MOVE_SCHEMA
 
     def default_lexicon(self, options) -> str:
         """Turnspell uses the English tile set, so English words."""
@@ -98,11 +95,11 @@ class TurnspellEngine:
     # ------------------------------------------------------------------ setup and reading
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         if not isinstance(seats, int) or isinstance(seats, bool) or seats not in geo.SEAT_ARMS:
-            raise _bad("Turnspell is for 2 to 4 players.")
+            raise bad_move("Turnspell is for 2 to 4 players.")
         options = dict(options or {})
         max_turns = options.get("max_turns", DEFAULT_MAX_TURNS)
         if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 1 <= max_turns <= 1000:
-            raise _bad('"max_turns" must be an integer from 1 to 1000.')
+            raise bad_move('"max_turns" must be an integer from 1 to 1000.')
         bag = full_bag()
         rng_for(seed, "setup").shuffle(bag)
         spinner = [[bag.pop() for _ in range(geo.SIZE)] for _ in range(geo.ARMS)]
@@ -127,6 +124,12 @@ class TurnspellEngine:
             "end_reason": None,
         }
 
+    def seat_count(self, state: State) -> int:
+        return state["players"]
+
+    def is_over(self, state: State) -> bool:
+        return state["over"]
+
     def to_act(self, state: State) -> frozenset[int]:
         if state["over"]:
             return frozenset()
@@ -144,23 +147,15 @@ class TurnspellEngine:
         scores = tuple(state["scores"])
         return Outcome(scores=scores, ranks=ranks_from_scores(scores), reason=state["end_reason"])
 
-    def not_acting_error(self, state: State, seat: int) -> IllegalMove:
-        if state["over"]:
-            return IllegalMove(NOT_YOUR_TURN, "The game is over.")
-        if self._valid_seat(state, seat) and state["pending"][seat] is not None:
-            return IllegalMove(ALREADY_CHOSEN, f"Seat {seat} has already chosen this turn.")
-        return IllegalMove(NOT_YOUR_TURN, f"Seat {seat} is not to act now.")
-
-    @staticmethod
-    def _valid_seat(state: State, seat: Any) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]
+    def waiting_error(self, state: State, seat: int) -> IllegalMove:
+        # Everyone chooses at once, so a seat of a running game that is not to act has chosen already.
+        return IllegalMove(ALREADY_CHOSEN, f"Seat {seat} has already chosen this turn.")
 
     # ------------------------------------------------------------------ moves
     def apply(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> State:
-        if not self._valid_seat(state, seat) or seat not in self.to_act(state):
-            raise self.not_acting_error(state, seat)
+        self.check_move(state, seat, move)
         choice = self._check_choice(state, seat, move, ctx)
-        new = _copy_state(state)
+        new = copy_state(state, append_only=("log",))
         new["pending"][seat] = {"seat": seat, "turn": state["turn"], "choice": choice}
         new["moves"] += 1
         if all(p is not None for p in new["pending"]):
@@ -168,26 +163,22 @@ class TurnspellEngine:
         return new
 
     def _check_choice(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
-        """The normalised choice, or IllegalMove.  Sees only this seat's board and arm."""
-        if not isinstance(move, Mapping):
-            raise _bad("A move is an object with a type.")
-        kind = move.get("type")
-        if kind == "place":
+        """The normalised choice of a move that fits the schema, or IllegalMove.  Sees only this
+        seat's board and arm."""
+        if move["type"] == "place":
             return self._check_place(state, seat, move, ctx)
-        if kind == "clear":
-            return self._check_clear(state, seat, move)
-        raise _bad('"type" must be "place" or "clear".')
+        return self._check_clear(state, seat, move)
 
     def _check_place(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
         take = _index(move, "take")
         row, col = _index(move, "row"), _index(move, "col")
         letter = move.get("letter")
         if letter is not None and not (isinstance(letter, str) and letter in LETTERS_SET):
-            raise _bad('"letter" must be one letter A-Z.')
+            raise bad_move('"letter" must be one letter A-Z.')
         ret = move.get("return")
         if ret is not None:
             if not isinstance(ret, Mapping):
-                raise _bad('"return" must be {"row": r, "col": c}.')
+                raise bad_move('"return" must be {"row": r, "col": c}.')
             ret_row, ret_col = _index(ret, "row"), _index(ret, "col")
 
         arm = state["seat_arms"][seat]
@@ -203,7 +194,7 @@ class TurnspellEngine:
             placed = letter.lower()
         else:
             if letter is not None and letter.upper() != tile:
-                raise _bad(f'That tile is {tile}; "letter" only names a blank.')
+                raise bad_move(f'That tile is {tile}; "letter" only names a blank.')
             placed = tile
         choice: dict[str, Any] = {"type": "place", "take": take, "row": row, "col": col}
         if tile == BLANK:
@@ -212,7 +203,7 @@ class TurnspellEngine:
             return choice
 
         if (ret_row, ret_col) == (row, col):
-            raise _bad("You may return another tile, not the one you are placing.")
+            raise bad_move("You may return another tile, not the one you are placing.")
         to_return = board[ret_row][ret_col]
         if to_return is None:
             raise IllegalMove(NOTHING_TO_CLEAR, f"Row {ret_row}, column {ret_col} of your board is empty.")
@@ -220,7 +211,7 @@ class TurnspellEngine:
         after[row][col] = placed
         words = geo.completed_words(after, row, col, _lexicon(ctx))
         if any([ret_row, ret_col] in w["cells"] for w in words):
-            raise _bad("That tile scores in your new word and goes back to the bag anyway.")
+            raise bad_move("That tile scores in your new word and goes back to the bag anyway.")
         penalty = return_penalty(to_return)
         # Scoring comes before returns, so this placement's points count toward the penalty.
         available = state["scores"][seat] + geo.placement_score(words)
@@ -236,7 +227,7 @@ class TurnspellEngine:
     def _check_clear(self, state: State, seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
         has_row, has_col = move.get("row") is not None, move.get("col") is not None
         if has_row == has_col:
-            raise _bad('A clear names exactly one of "row" or "col".')
+            raise bad_move('A clear names exactly one of "row" or "col".')
         kind = "row" if has_row else "col"
         index = _index(move, kind)
         if all(t is None for t in geo.line_tiles(state["boards"][seat], kind, index)):
@@ -332,7 +323,8 @@ class TurnspellEngine:
 
     # ------------------------------------------------------------------ what each seat sees
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        mine = seat if self._valid_seat(state, seat) else None
+        self.check_viewer(state, seat)
+        mine = seat
         outcome = self.outcome(state)
         to_act = sorted(self.to_act(state))
         return {
@@ -354,8 +346,8 @@ class TurnspellEngine:
             "chosen": [p is not None for p in state["pending"]],
             "to_act": to_act,
             "waiting_for": len(to_act),
-            "my_choice": None if mine is None else clone(state["pending"][mine]),
-            "log": _copy_json(state["log"]),
+            "my_choice": None if mine is None else json_copy(state["pending"][mine]),
+            "log": json_copy(state["log"]),
             "over": state["over"],
             "end_reason": state["end_reason"],
             "outcome": None if outcome is None else outcome.to_json(),
@@ -369,12 +361,13 @@ class TurnspellEngine:
         ``state["moves"]``) is at least ``state["turn_first_move"]``.  Without an index, ``seq`` is
         used the same way, which can only err toward hiding an already revealed entry.
         """
+        self.check_viewer(state, seat)
         mover, seq = entry.get("seat"), entry.get("seq")
         position = entry.get("index", seq)
         unresolved = (
             not state["over"]
             and mover != seat
-            and self._valid_seat(state, mover)
+            and self.is_seat(state, mover)
             and state["pending"][mover] is not None
             and (not isinstance(position, int) or position >= state["turn_first_move"])
         )
@@ -382,9 +375,10 @@ class TurnspellEngine:
         shown["seat"] = mover
         if unresolved:
             return {**shown, "move": None, "hidden": True}
-        return {**shown, "move": clone(dict(entry.get("move") or {}))}
+        return {**shown, "move": json_copy(dict(entry.get("move") or {}))}
 
     def hidden_from(self, state: State, seat: int | None) -> list[Any]:
+        self.check_viewer(state, seat)
         secrets: list[Any] = []
         if state["bag"]:
             secrets.append(state["bag"])  # its order is the future draws
@@ -395,6 +389,7 @@ class TurnspellEngine:
     def timeout_move(self, state: State, seat: int) -> dict[str, Any]:
         """Place the first letter at your arm (a blank as E) on your first empty cell; if you
         cannot place, clear your fullest row."""
+        self.check_in_play(state, seat)
         arm = state["spinner"][state["seat_arms"][seat]]
         board = state["boards"][seat]
         empty = [(r, c) for r in range(geo.SIZE) for c in range(geo.SIZE) if board[r][c] is None]
@@ -412,6 +407,7 @@ class TurnspellEngine:
     def random_move(self, state: State, seat: int, rng: random.Random, ctx: Context) -> dict[str, Any]:
         """A random legal choice that usually completes a word when it can, otherwise often grows a
         line whose letters so far begin a word, and clears lines that can no longer become one."""
+        self.check_acting(state, seat)
         lexicon = ctx.lexicon if ctx is not None else None
         arm = state["spinner"][state["seat_arms"][seat]]
         board = state["boards"][seat]

@@ -28,7 +28,7 @@ class Command(BaseCommand):
         except KeyError:
             raise CommandError(f"unknown game kind {kind!r}; known: {', '.join(registry.kinds())}") from None
         options = json.loads(options)
-        if kind == "spell":
+        if engine.uses_term_deck:
             from games.errors import GameError
             from lexicons.term_decks import spell_selfplay_options
 
@@ -52,8 +52,7 @@ class Command(BaseCommand):
             raise CommandError(f"{failed} of {played} games failed")
 
     def _context(self, engine, options) -> Context:
-        default = getattr(engine, "default_lexicon", None)  # a method: the lexicon for these options
-        code = options.get("lexicon") or (default(options) if default else None)
+        code = options.get("lexicon") or engine.default_lexicon(options)
         if not code:
             return Context()
         from lexicons.store import lexicon_for_code

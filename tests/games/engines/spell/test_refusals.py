@@ -73,7 +73,12 @@ def test_a_full_board_refuses_a_letter_and_a_cross_out(writing):
 
 def test_a_ruling_without_a_pending_guess_is_refused(writing, guessing):
     assert refused(writing, 1, rule(True)) == NO_PENDING_RULING
-    assert refused(guessing, 1, rule(False)) == NO_PENDING_RULING
+    assert refused(guessing, 0, rule(False)) == NO_PENDING_RULING
+
+
+def test_a_seat_that_is_not_to_act_hears_so_before_anything_about_its_move(guessing):
+    # The fixed order: the seat is checked before the move's rules.
+    assert refused(guessing, 1, rule(False)) == "NOT_YOUR_TURN"
 
 
 def test_a_ruling_by_someone_else_than_the_last_writer_is_not_their_turn(ruling):

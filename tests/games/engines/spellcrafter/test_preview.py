@@ -89,5 +89,5 @@ def test_preview_works_after_crafting_and_while_drafting_with_the_picks_so_far()
 
 def test_spectators_and_picks_cannot_be_previewed():
     state = crafting_position(["gC gA", "fA"])
-    assert refused(state, None, NO_WORD).code == "BAD_MOVE"
+    assert refused(state, None, NO_WORD).code == "BAD_SEAT"
     assert refused(state, 0, {"type": "pick", "card": "gale-C1"}).code == "BAD_MOVE"

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from games.engines.base import BAD_MOVE, NOT_YOUR_TURN, IllegalMove
+from games.engines.base import BAD_MOVE, BAD_SEAT, GAME_OVER, IllegalMove
 from games.engines.turnspell import ENGINE
 from games.engines.turnspell.engine import (
     ALREADY_CHOSEN,
@@ -116,13 +116,13 @@ def test_no_one_may_choose_once_the_game_is_over():
     state = ENGINE.apply(state, 1, place(0, 0, 0), CTX)
     state = ENGINE.apply(state, 0, place(0, 0, 3), CTX)
     assert state["over"]
-    assert refuse(state, 0, place(0, 1, 1)) == NOT_YOUR_TURN
-    assert ENGINE.not_acting_error(state, 1).code == NOT_YOUR_TURN
+    assert refuse(state, 0, place(0, 1, 1)) == GAME_OVER
+    assert ENGINE.not_acting_error(state, 1).code == GAME_OVER
 
 
-def test_a_seat_that_is_not_at_the_table_is_not_to_act():
-    assert refuse(seat0_position(), 2, place(2, 3, 3)) == NOT_YOUR_TURN
-    assert refuse(seat0_position(), -1, place(2, 3, 3)) == NOT_YOUR_TURN
+def test_a_seat_that_is_not_at_the_table_is_a_bad_seat():
+    assert refuse(seat0_position(), 2, place(2, 3, 3)) == BAD_SEAT
+    assert refuse(seat0_position(), -1, place(2, 3, 3)) == BAD_SEAT
 
 
 def test_setup_refuses_a_wrong_number_of_seats_or_turns():

@@ -1,5 +1,6 @@
-"""Shapes a Spellcrafter game payload for its board template: cards with suits and values, players with
-names and who has chosen, where hands pass, the round results revealed so far and the round-by-round table.
+"""The Spellcrafter page's view-model: what ``templates/games/kinds/spellcrafter.html`` draws — cards
+with suits and values, players with names and who has chosen, where hands pass, the round results
+revealed so far and the round-by-round table.
 
 It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts), so it can show
 nothing the viewer may not see.  No rules live here: scores come from the engine's round records and the
@@ -10,13 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import template
 from django.utils.translation import gettext as _
 
 from games.engines.spellcrafter.deck import card as deck_card
 from games.engines.spellcrafter.engine import PICKS_PER_ROUND
-
-register = template.Library()
+from games.models import Game
 
 # A shape per suit beside its colour, so suits can be told apart without colour vision.
 SUIT_MARKS = {"flame": "▲", "tide": "≈", "stone": "■", "gale": "✦"}
@@ -63,9 +62,9 @@ def _word_cards(entries: list[dict[str, Any]] | None, jumper_id: str | None, car
     return shown
 
 
-@register.simple_tag
-def spellcrafter_board(p: dict) -> dict[str, Any] | None:
-    """Everything the Spellcrafter board template draws, for the viewer of payload ``p``."""
+def page_context(game: Game, p: dict) -> dict[str, Any] | None:
+    """Everything the Spellcrafter board template draws, for the viewer of payload ``p`` (None before
+    the game starts)."""
     view = p.get("view")
     if not view:
         return None

@@ -1,5 +1,6 @@
-"""Shapes a Crossword game payload for its board template: squares with premiums and the last play,
-the viewer's rack with values, the players, the unseen tiles and the move log in words.
+"""The Crossword page's view-model: what ``templates/games/kinds/crossword.html`` draws — squares with
+premiums and the last play, the viewer's rack with values, the players, the unseen tiles and the move
+log in words.
 
 It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts), so it can
 show nothing the viewer may not see.  Scores come from the engine; nothing is computed here but layout.
@@ -10,14 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines.crossword import board as boardmod
+from games.models import Game
 from games.templatetags.word_reports import report_url
-
-register = template.Library()
 
 PREMIUM_LABELS = {"T": "TW", "D": "DW", "t": "TL", "d": "DL"}
 
@@ -130,10 +129,11 @@ def _grid_html(rows: list[list[dict[str, Any]]]) -> str:
     return mark_safe("".join(parts))  # noqa: S308
 
 
-@register.simple_tag
-def crossword_page(p: dict[str, Any]) -> dict[str, Any]:
-    """Everything the crossword fragment draws, from the viewer's payload."""
-    view = p["view"]
+def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
+    """Everything the crossword fragment draws, from the viewer's payload (None before the game starts)."""
+    view = p.get("view")
+    if not view:
+        return None
     names = _names(p)
     values = view["values"]
     rack = [{"letter": t, "value": values.get(t, 0)} for t in (view["rack"] or [])]

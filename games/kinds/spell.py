@@ -1,5 +1,6 @@
-"""Shapes a Spell game payload for its board template: the clue boards field by field, what the viewer
-may do now, the round's score so far, the team total and record, and the story of finished rounds.
+"""The Spell page's view-model: what ``templates/games/kinds/spell.html`` draws — the clue boards field
+by field, what the viewer may do now, the round's score so far, the team total and record, and the
+story of finished rounds.
 
 It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts) and the
 table's record, so it can show nothing the viewer may not see: the secret term and the declared clue
@@ -10,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import template
-
 from games.engines.spell.engine import CROSSED, ROUNDS, TERMS_PER_SIDE
 from games.engines.spell.scoring import FIELDS_PER_BOARD
+from games.models import Game
 from games.spell_records import table_record
-
-register = template.Library()
 
 
 def _fields(board: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
@@ -89,9 +87,9 @@ def _round(rnd: dict[str, Any], names: dict[int, str], live: bool) -> dict[str, 
     }
 
 
-@register.simple_tag
-def spell_board(p: dict, game=None) -> dict[str, Any] | None:
-    """Everything the Spell board template draws, for the viewer of payload ``p``."""
+def page_context(game: Game, p: dict) -> dict[str, Any] | None:
+    """Everything the Spell board template draws, for the viewer of payload ``p`` (None before the
+    game starts)."""
     view = p.get("view")
     if not view:
         return None
@@ -139,5 +137,5 @@ def spell_board(p: dict, game=None) -> dict[str, Any] | None:
         "team_score": view["team_score"],
         "history": [_round(r, names, live=False) for r in reversed(view["history"])],
         "rounds": ROUNDS,
-        "record": table_record(game) if game is not None else None,
+        "record": table_record(game),
     }

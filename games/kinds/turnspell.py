@@ -1,5 +1,6 @@
-"""Shapes a Turnspell game payload for its board template: which arm sits where on screen, tiles
-with their values, each player's board with return penalties, and the last turn in words.
+"""The Turnspell page's view-model: what ``templates/games/kinds/turnspell.html`` draws — which arm
+sits where on screen, tiles with their values, each player's board with return penalties, and the last
+turn in words.
 
 It reads only ``game_payload`` (the engine's view for the viewer plus public seat facts), so it can
 show nothing the viewer may not see.  No rules live here beyond the printed tile values and the
@@ -10,11 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import template
-
 from games.engines.turnspell.tiles import VALUES, return_penalty, value_on_board
-
-register = template.Library()
+from games.models import Game
 
 # Screen side of an arm, counted clockwise from the viewer's own arm at the bottom.
 SIDES = ["bottom", "left", "top", "right"]
@@ -64,9 +62,9 @@ def _choice_text(choice: dict[str, Any], names: dict[int, str]) -> dict[str, Any
     return shown
 
 
-@register.simple_tag
-def turnspell_board(p: dict) -> dict[str, Any] | None:
-    """Everything the Turnspell board template draws, for the viewer of payload ``p``."""
+def page_context(game: Game, p: dict) -> dict[str, Any] | None:
+    """Everything the Turnspell board template draws, for the viewer of payload ``p`` (None before
+    the game starts)."""
     view = p.get("view")
     if not view:
         return None
