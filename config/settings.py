@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "leagues",
     "notifications",
     "moderation",
+    "rules",
 ]
 
 MIDDLEWARE = [

@@ -17,5 +17,6 @@ urlpatterns = [
     path("leagues/", include("leagues.urls")),
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
+    path("rules/", include("rules.urls")),
     path("", include("games.urls")),
 ]
