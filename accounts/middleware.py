@@ -1,8 +1,8 @@
 """Activates the signed-in user's language and time zone for each request."""
 
-import zoneinfo
-
 from django.utils import timezone, translation
+
+from core.timezones import zone_for
 
 
 class UserPreferencesMiddleware:
@@ -12,10 +12,7 @@ class UserPreferencesMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            try:
-                timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.deactivate()
+            timezone.activate(zone_for(user))
             # An explicit language in the URL or cookie is not used: the profile decides.
             translation.activate(user.language)
             request.LANGUAGE_CODE = user.language

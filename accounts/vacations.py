@@ -9,12 +9,13 @@ while it was running.  Allowance: 30 days per calendar year (in the player's tim
 from __future__ import annotations
 
 import math
-import zoneinfo
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+
+from core.errors import AppError
+from core.timezones import zone_for
 
 from .models import User, Vacation
 
@@ -33,21 +34,8 @@ MSG_ALLOWANCE = "That is more than your allowance: %(left)s of 30 vacation days 
 MSG_NONE = "You have no vacation in progress or booked."
 
 
-@dataclass
-class VacationError(Exception):
-    code: str
-    message: str
-    status: int = 400
-
-    def as_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
-
-
-def _zone(user: User):
-    try:
-        return zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
+class VacationError(AppError):
+    """A refused booking or ending; nothing was written."""
 
 
 # ---------------------------------------------------------------------------
@@ -76,7 +64,7 @@ def _days_in_year(start: datetime, end: datetime, year: int, zone) -> float:
 
 def vacation_days_used(*, user: User, year: int) -> int:
     """Days booked or taken in ``year``; a day begun counts as a day."""
-    zone = _zone(user)
+    zone = zone_for(user)
     used = 0
     for vacation in user.vacations.all():
         used += math.ceil(_days_in_year(vacation.starts_at, vacation.until, year, zone) - 1e-9)
@@ -84,7 +72,7 @@ def vacation_days_used(*, user: User, year: int) -> int:
 
 
 def vacation_overview(*, user: User, now: datetime) -> dict:
-    zone = _zone(user)
+    zone = zone_for(user)
     year = now.astimezone(zone).year
     current = next(
         (v for v in user.vacations.filter(ended_at__isnull=True, ends_at__gt=now).order_by("starts_at")), None
@@ -111,7 +99,7 @@ def vacation_book(*, user: User, days: int, starts_on: date | None = None, now: 
     now = now or timezone.now()
     if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= ALLOWANCE_DAYS:
         raise VacationError(VACATION_BAD_DAYS, MSG_BAD_DAYS)
-    zone = _zone(user)
+    zone = zone_for(user)
     today = now.astimezone(zone).date()
     starts_on = starts_on or today
     if starts_on < today:

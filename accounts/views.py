@@ -5,6 +5,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from core.pages import refusal_on_form
+
 from .forms import ProfileForm
 from .models import User
 from .services import user_update_profile
@@ -46,6 +48,6 @@ def vacation(request):
                 messages.success(request, _("Your vacation is booked; your clocks stop while you are away."))
                 return redirect("vacation")
         except VacationError as exc:
-            form.add_error(None, f"{exc.code}: {exc.message}")
+            refusal_on_form(form, exc)
     overview = vacation_overview(user=request.user, now=timezone.now())
     return render(request, "accounts/vacation.html", {"form": form, **overview})

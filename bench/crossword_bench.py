@@ -59,8 +59,8 @@ def mid_game(record: gcg.GcgGame) -> tuple[dict, int, dict]:
 
 
 def english_context() -> Context:
-    from games.lexicon.index import WordIndex
-    from games.lexicon.sources import source_words
+    from lexicons.index import WordIndex
+    from lexicons.sources import source_words
 
     return Context(lexicon=WordIndex.from_words(source_words("en")[1], code="en", version=1))
 

@@ -3,7 +3,7 @@
 For each lexicon (English always; Dutch when ``/usr/share/dict/dutch`` is installed) this script, in one
 run and on the same words and queries,
 
-1. reads and filters the source list exactly as an import does (``games.lexicon.sources``);
+1. reads and filters the source list exactly as an import does (``lexicons.sources``);
 2. measures build time of both structures;
 3. measures the memory each holds: the set with ``tracemalloc`` (its table plus its own strings), the
    index as its serialised size and as the RSS growth of loading it (marisa allocates outside Python's
@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.lexicon.index import WordIndex  # noqa: E402
-from games.lexicon.sources import source_available, source_words  # noqa: E402
+from lexicons.index import WordIndex  # noqa: E402
+from lexicons.sources import source_available, source_words  # noqa: E402
 
 MIB = 1024 * 1024
 MEMORY_AIM = 0.10
@@ -78,7 +78,7 @@ def index_rss_in_child(data: bytes) -> int:
         fh.flush()
         code = (
             "import sys; sys.path.insert(0, sys.argv[2]); import lexicon_bench as b; "
-            "from games.lexicon.index import WordIndex; "
+            "from lexicons.index import WordIndex; "
             "data = open(sys.argv[1], 'rb').read(); before = b.rss_bytes(); "
             "index = WordIndex.from_bytes(data); print(b.rss_bytes() - before)"
         )

@@ -43,7 +43,9 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "django_celery_beat",
+    "core",
     "accounts",
+    "lexicons",
     "games",
     "leagues",
     "notifications",
@@ -67,6 +69,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Who listens to which event and who answers which policy question (core.apps reads it at start).
+LETTERPOST_WIRING = "config.wiring"
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -185,7 +189,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }

@@ -12,11 +12,13 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.api_urls")),
+    path("api/lexicons/", include("lexicons.api_urls")),
     path("api/", include("leagues.api_urls")),
     path("api/", include("moderation.api_urls")),
     path("leagues/", include("leagues.urls")),
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
+    path("words/", include("lexicons.urls")),
     path("rules/", include("rules.urls")),
     path("", include("games.urls")),
 ]

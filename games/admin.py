@@ -2,10 +2,6 @@
 
 from django.contrib import admin
 
-from . import (
-    admin_lexicon,  # noqa: F401  (registers the dictionary admin)
-    admin_terms,  # noqa: F401  (registers Spell's term cards)
-)
 from .models import Game, Move, Seat
 
 

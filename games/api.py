@@ -1,7 +1,7 @@
 """JSON API for games: thin views that parse, call one service or selector, and serialise.
 
 Errors leave as 400 ``{"code", "message"}`` (409 for ``STALE_VERSION``, 403 when it is not your
-game, 404 for an unknown game) through ``games.api_errors``.
+game, 404 for an unknown game) through ``core.api_errors``.
 """
 
 from django.contrib.auth import get_user_model
@@ -10,6 +10,8 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from core.api_errors import ErrorSerializer
 
 from . import previews, selectors, services
 from .access import access_seat_for_user
@@ -60,7 +62,7 @@ class MoveSubmitSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(max_length=128)
 
 
-ERROR = inline_serializer("Error", {"code": serializers.CharField(), "message": serializers.CharField()})
+ERROR = ErrorSerializer
 
 
 class GameListCreateApi(APIView):

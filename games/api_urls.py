@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from . import api, gcg_views
 
@@ -10,6 +10,5 @@ urlpatterns = [
     path("games/<int:game_id>/preview/", api.GamePreviewApi.as_view(), name="api-game-preview"),
     path("games/<int:game_id>/gcg/", gcg_views.GameGcgApi.as_view(), name="api-game-gcg"),
     path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),
-    path("lexicons/", include("games.lexicon_api_urls")),
     path("seeks/<int:game_id>/accept/", api.SeekAcceptApi.as_view(), name="api-seek-accept"),
 ]

@@ -9,6 +9,6 @@ def context_for(game: Game) -> Context:
     code = (game.options or {}).get("lexicon")
     if not code:
         return Context()
-    from games.lexicon_store import lexicon_for_code  # the Django side of the lexicon index
+    from lexicons.store import lexicon_for_code  # the Django side of the lexicon index
 
     return Context(lexicon=lexicon_for_code(code))

@@ -2,10 +2,9 @@
 
 Engines stay free of Django, so their refusal messages are English (and more specific). When the
 active language is not English, the interfaces show the translated explanation for the code instead;
-the code itself never changes.
+the code itself never changes.  Registered with ``core.errors`` when the games app is ready.
 """
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 TEXTS = {
@@ -51,12 +50,3 @@ TEXTS = {
     "NOT_A_LETTER": _("Write a single letter."),
     "NO_PENDING_RULING": _("There is no guess waiting for a ruling."),
 }
-
-
-def localized_message(code: str, message: str, details: dict | None = None) -> str:
-    """``message`` in English; otherwise the translated text for ``code`` (the message if none)."""
-    if (get_language() or "en").split("-")[0] == "en" or code not in TEXTS:
-        return message
-    words = ", ".join((details or {}).get("words") or [])
-    text = str(TEXTS[code])
-    return text % {"words": words} if "%(words)s" in text else text

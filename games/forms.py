@@ -6,8 +6,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from lexicons.store import lexicon_choices, lexicon_exists
+
 from .engines import registry
-from .lexicon_store import lexicon_choices, lexicon_exists
 
 
 class NewGameForm(forms.Form):

@@ -77,7 +77,7 @@ def _prepare_options(kind: str, options: dict, seed: int) -> dict:
     """What the server adds to a new game's options before setup, deterministic from the seed:
     Spell's term cards, drawn from the site's deck (they never leave the server)."""
     if kind == "spell":
-        from .term_decks import spell_options_prepare
+        from lexicons.term_decks import spell_options_prepare
 
         return spell_options_prepare(options, seed)
     return options
@@ -91,7 +91,7 @@ def game_options_check(*, kind: str, seats: int, options: dict) -> None:
     if hasattr(engine, "default_lexicon"):
         options.setdefault("lexicon", engine.default_lexicon(options))
     if "lexicon" in options:
-        from .lexicon_store import lexicon_exists
+        from lexicons.store import lexicon_exists
 
         if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
             raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
@@ -123,7 +123,7 @@ def game_create(
     if hasattr(engine, "default_lexicon"):
         options.setdefault("lexicon", engine.default_lexicon(options))
     if "lexicon" in options:
-        from .lexicon_store import lexicon_exists
+        from lexicons.store import lexicon_exists
 
         if not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"]):
             raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")

@@ -8,7 +8,6 @@ import logging
 
 from celery import shared_task
 
-from .lexicon_tasks import lexicon_bulk_apply  # noqa: F401  (registers the dictionary tasks with Celery)
 from .models import Game
 from .replay import verify_game
 

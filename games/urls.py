@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from . import gcg_views, views
 
@@ -10,7 +10,6 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/gcg/", gcg_views.game_gcg, name="game_gcg"),
     path("lobby/", views.lobby, name="lobby"),
-    path("words/", include("games.lexicon_urls")),
     path("lobby/<int:game_id>/accept/", views.seek_accept, name="seek_accept"),
     path("lobby/<int:game_id>/withdraw/", views.seek_withdraw, name="seek_withdraw"),
 ]

@@ -12,8 +12,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import AppError
+from core.pages import refusal_message, refusal_on_form
+
 from . import selectors, services
-from .errors import GameError
 from .forms import NewGameForm
 from .presenters import game_payload, render_board, render_log
 
@@ -51,8 +53,8 @@ def game_new(request):
                     creator=request.user, kind=data["kind"], seats=data["seats"], options=data["options"],
                     opponents=[users[n] for n in data["opponent"]], days_per_move=data["days_per_move"],
                 )
-            except GameError as exc:
-                form.add_error(None, f"{exc.code}: {exc.text}")
+            except AppError as exc:
+                refusal_on_form(form, exc)
             else:
                 if game.status == "open":
                     messages.success(request, _("Your seek is in the lobby."))
@@ -66,8 +68,8 @@ def game_new(request):
 def seek_accept(request, game_id: int):
     try:
         game = services.seek_accept(game_id=game_id, user=request.user)
-    except GameError as exc:
-        messages.error(request, exc.text)
+    except AppError as exc:
+        refusal_message(request, exc)
         return redirect("lobby")
     return redirect("game_detail", game_id=game.pk)
 
@@ -77,8 +79,8 @@ def seek_accept(request, game_id: int):
 def seek_withdraw(request, game_id: int):
     try:
         services.seek_withdraw(game_id=game_id, user=request.user)
-    except GameError as exc:
-        messages.error(request, exc.text)
+    except AppError as exc:
+        refusal_message(request, exc)
     return redirect("lobby")
 
 
@@ -104,6 +106,6 @@ def game_detail(request, game_id: int):
 def game_resign(request, game_id: int):
     try:
         services.game_resign(game_id=game_id, user=request.user)
-    except GameError as exc:
-        messages.error(request, exc.text)
+    except AppError as exc:
+        refusal_message(request, exc)
     return redirect("game_detail", game_id=game_id)

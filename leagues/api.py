@@ -1,6 +1,6 @@
 """JSON API for leagues and ratings (``/api/leagues/...``): thin views that parse, call one service or
 selector and serialise.  Refusals leave as ``{"code", "message"}`` with their status through
-``games.api_errors`` (``LeagueError`` is a ``GameError``)."""
+``core.api_errors`` (``LeagueError`` is a ``GameError``)."""
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -8,11 +8,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ErrorSerializer
+
 from . import selectors, services
 from .errors import MSG_NOT_FOUND, NOT_FOUND, LeagueError
 from .models import Visibility
 
-ERROR = inline_serializer("LeagueError", {"code": serializers.CharField(), "message": serializers.CharField()})
+ERROR = ErrorSerializer
 OK = inline_serializer("LeagueOk", {"ok": serializers.BooleanField()})
 
 

@@ -1,17 +1,19 @@
-"""Error codes of leagues and ratings, defined once.  ``LeagueError`` is a ``GameError``, so the API's
-exception handler maps it to ``{"code", "message"}`` with its status like every other error."""
+"""Error codes of leagues, defined once; codes several apps share come from ``core.errors``."""
 
-from games.errors import GameError
+from core.errors import (  # noqa: F401  (re-exported: the leagues' codes in one place)
+    BAD_OPTIONS,
+    NOT_FOUND,
+    UNKNOWN_KIND,
+    UNKNOWN_PLAYER,
+    AppError,
+)
 
 
-class LeagueError(GameError):
-    pass
+class LeagueError(AppError):
+    """A refusal of the leagues' services."""
 
 
-NOT_FOUND = "NOT_FOUND"
 BAD_LEAGUE = "BAD_LEAGUE"
-UNKNOWN_KIND = "UNKNOWN_KIND"
-BAD_OPTIONS = "BAD_OPTIONS"
 BAD_TABLE_SIZE = "BAD_TABLE_SIZE"
 BAD_DIVISION_SIZE = "BAD_DIVISION_SIZE"
 BAD_PROMOTION = "BAD_PROMOTION"
@@ -25,7 +27,6 @@ SEASON_NOT_OPEN = "SEASON_NOT_OPEN"
 SEASON_NOT_RUNNING = "SEASON_NOT_RUNNING"
 NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
 NOT_ORGANISER = "NOT_ORGANISER"
-UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
 BAD_DIVISION = "BAD_DIVISION"
 NOT_A_FIXTURE = "NOT_A_FIXTURE"
 

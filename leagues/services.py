@@ -19,11 +19,11 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
+from core.errors import AppError
 from games import broadcast
 from games import services as game_services
 from games.engines import registry
 from games.engines.base import ranks_from_scores
-from games.errors import GameError
 from games.models import Game, GameStatus, Seat
 
 from . import elo, pairing, placement
@@ -189,7 +189,7 @@ def league_create(
         )
     try:
         game_services.game_options_check(kind=kind, seats=table_size, options=options)
-    except GameError as exc:
+    except AppError as exc:  # a refusal of the games core or of the term decks
         raise LeagueError(BAD_OPTIONS, exc.message) from None
     _validate_divisions(engine, table_size, division_min, division_max)
     if promote < 0 or relegate < 0 or promote + relegate > division_min:

@@ -1,6 +1,6 @@
 """League pages: the list and search, a league's page, joining and leaving, the organiser tools and
 the leaderboards.  Each view parses input, calls one service or selector and renders; a refusal
-from a service is shown as a message with its code."""
+from a service is shown as its translated message (``core.pages``)."""
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -10,16 +10,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import AppError
+from core.pages import refusal_message, refusal_on_form
 from games.engines import registry
-from games.errors import GameError
 
 from . import selectors, services
 from .errors import LeagueError
 from .forms import ForfeitForm, LeagueForm, MoveForm, UsernameForm
-
-
-def _refused(request, exc: GameError) -> None:
-    messages.error(request, f"{exc.message} ({exc.code})")
 
 
 def index(request):
@@ -38,8 +35,8 @@ def league_new(request):
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_create(creator=request.user, **form.cleaned_data)
-        except GameError as exc:  # LeagueError, or a refusal from the game services
-            form.add_error(None, f"{exc.message} ({exc.code})")
+        except AppError as exc:  # LeagueError, or a refusal from the game services
+            refusal_on_form(form, exc)
         else:
             messages.success(request, _("Your league is open for registration."))
             return redirect("leagues:detail", league_id=league.pk)
@@ -69,8 +66,8 @@ def league_invite(request, league_id: int, token: str):
 def league_join(request, league_id: int):
     try:
         services.league_join(league_id=league_id, user=request.user, token=request.POST.get("token") or None)
-    except GameError as exc:  # LeagueError, or a refusal from the game services
-        _refused(request, exc)
+    except AppError as exc:  # LeagueError, or a refusal from the game services
+        refusal_message(request, exc)
     else:
         messages.success(request, _("You are registered for the next season."))
     return redirect("leagues:detail", league_id=league_id)
@@ -81,8 +78,8 @@ def league_join(request, league_id: int):
 def league_leave(request, league_id: int):
     try:
         services.league_leave(league_id=league_id, user=request.user)
-    except GameError as exc:  # LeagueError, or a refusal from the game services
-        _refused(request, exc)
+    except AppError as exc:  # LeagueError, or a refusal from the game services
+        refusal_message(request, exc)
     else:
         messages.success(request, _("You have left the season."))
     return redirect("leagues:detail", league_id=league_id)
@@ -95,10 +92,10 @@ def league_leave(request, league_id: int):
 def league_manage(request, league_id: int):
     try:
         league = services.access_league_for_organiser(league_id, request.user)
-    except GameError as exc:  # LeagueError, or a refusal from the game services
+    except AppError as exc:  # LeagueError, or a refusal from the game services
         if exc.status == 404:
             raise Http404 from None
-        _refused(request, exc)
+        refusal_message(request, exc)
         return redirect("leagues:detail", league_id=league_id)
     page = selectors.league_page(league_id=league_id, number=None, user=request.user)
     page.update(
@@ -143,8 +140,8 @@ def league_manage_action(request, league_id: int, action: str):
             services.organiser_add(league_id=league_id, actor=user, user=player)
         else:
             raise Http404
-    except GameError as exc:  # LeagueError, or a refusal from the game services
-        _refused(request, exc)
+    except AppError as exc:  # LeagueError, or a refusal from the game services
+        refusal_message(request, exc)
     else:
         messages.success(request, _("Done."))
     return redirect("leagues:manage", league_id=league_id)

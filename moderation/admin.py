@@ -44,7 +44,7 @@ def _with_reason(modeladmin, request, queryset, *, title: str, apply):
                 apply(obj, form.cleaned_data["reason"])
                 done += 1
             except ModerationError as exc:
-                modeladmin.message_user(request, f"{obj}: {exc.message} ({exc.code})", messages.ERROR)
+                modeladmin.message_user(request, f"{obj}: {exc.text}", messages.ERROR)
         if done:
             modeladmin.message_user(request, _("%(n)d done.") % {"n": done}, messages.SUCCESS)
         return None

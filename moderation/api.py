@@ -8,16 +8,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import ErrorSerializer
+
 from . import selectors, services
 from .access import access_any_moderation, access_game_chat_for_player, access_moderator
 from .chat import chat_payload, message_json
-from .errors import ModerationError
 
-ERROR = inline_serializer("ModerationError", {"code": serializers.CharField(), "message": serializers.CharField()})
-
-
-def _error(exc: ModerationError) -> Response:
-    return Response(exc.as_json(), status=exc.status)
+ERROR = ErrorSerializer
 
 
 class ChatPostSerializer(serializers.Serializer):
@@ -31,20 +28,14 @@ class GameChatApi(APIView):
                               403: ERROR, 404: ERROR})
     def get(self, request, game_id: int):
         """The game's chat as you see it (players only; authors you muted left out)."""
-        try:
-            game = access_game_chat_for_player(game_id, request.user)
-        except ModerationError as exc:
-            return _error(exc)
+        game = access_game_chat_for_player(game_id, request.user)
         return Response(chat_payload(game=game, viewer=request.user))
 
     @extend_schema(request=ChatPostSerializer, responses={201: dict, 400: ERROR, 403: ERROR, 429: ERROR})
     def post(self, request, game_id: int):
         """Send a chat message (plain text, at most 500 characters, 5 a minute)."""
         text = request.data.get("text") if isinstance(request.data, dict) else None
-        try:
-            message = services.chat_post(game_id=game_id, user=request.user, text=text)
-        except ModerationError as exc:
-            return _error(exc)
+        message = services.chat_post(game_id=game_id, user=request.user, text=text)
         body = {"message": message_json(message, request.user), **chat_payload(game=message.game, viewer=request.user)}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -53,18 +44,12 @@ class ChatMuteApi(APIView):
     @extend_schema(request=None, responses={200: dict, 400: ERROR})
     def post(self, request, username: str):
         """Stop seeing this player's chat messages."""
-        try:
-            services.chat_mute(user=request.user, username=username)
-        except ModerationError as exc:
-            return _error(exc)
+        services.chat_mute(user=request.user, username=username)
         return Response({"muted": username})
 
     @extend_schema(request=None, responses={200: dict, 400: ERROR})
     def delete(self, request, username: str):
-        try:
-            services.chat_unmute(user=request.user, username=username)
-        except ModerationError as exc:
-            return _error(exc)
+        services.chat_unmute(user=request.user, username=username)
         return Response({"muted": None})
 
 
@@ -104,13 +89,10 @@ class ReportListApi(APIView):
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        try:
-            report, created = services.report_file(
-                reporter=request.user, username=d["reported"], reason=d["reason"], text=d["text"],
-                game_id=d["game"], message_ids=d["messages"],
-            )
-        except ModerationError as exc:
-            return _error(exc)
+        report, created = services.report_file(
+            reporter=request.user, username=d["reported"], reason=d["reason"], text=d["text"],
+            game_id=d["game"], message_ids=d["messages"],
+        )
         return Response(report_json(report), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -143,28 +125,19 @@ class ModerationActionApi(APIView):
     @extend_schema(responses={200: dict, 403: ERROR})
     def get(self, request):
         """The moderation log (moderators only)."""
-        try:
-            access_moderator(request.user)
-        except ModerationError as exc:
-            return _error(exc)
+        access_moderator(request.user)
         return Response([action_json(a) for a in selectors.moderation_log(limit=200)])
 
     @extend_schema(request=ActionSerializer, responses={201: dict, 400: ERROR, 403: ERROR, 409: ERROR})
     def post(self, request):
         """Take an action (warn, mute_chat, suspend, lift_suspension, annul_game, hide_message,
         dismiss_report) with a reason, optionally answering a report."""
-        try:
-            access_any_moderation(request.user)
-        except ModerationError as exc:
-            return _error(exc)
+        access_any_moderation(request.user)
         data = ActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        try:
-            row = services.action_take(
-                moderator=request.user, action=d["action"], reason=d["reason"], report_id=d["report"],
-                username=d["user"], game_id=d["game"], message_id=d["message"], days=d["days"],
-            )
-        except ModerationError as exc:
-            return _error(exc)
+        row = services.action_take(
+            moderator=request.user, action=d["action"], reason=d["reason"], report_id=d["report"],
+            username=d["user"], game_id=d["game"], message_id=d["message"], days=d["days"],
+        )
         return Response(action_json(row), status=status.HTTP_201_CREATED)

@@ -1,28 +1,27 @@
 """Moderation's refusal codes and messages, defined once; the API, the pages and the admin show the same."""
 
+from core.errors import (  # noqa: F401  (re-exported: moderation's codes in one place)
+    NOT_FOUND,
+    NOT_YOUR_GAME,
+    PLAYER_SUSPENDED,
+    RATE_LIMITED,
+    UNKNOWN_GAME,
+    UNKNOWN_PLAYER,
+    AppError,
+)
 
-class ModerationError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code, self.message, self.status = code, message, status
 
-    def as_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
+class ModerationError(AppError):
+    """A refusal of moderation's services."""
 
 
-NOT_FOUND = "NOT_FOUND"
-NOT_YOUR_GAME = "NOT_YOUR_GAME"
 EMPTY_MESSAGE = "EMPTY_MESSAGE"
 MESSAGE_TOO_LONG = "MESSAGE_TOO_LONG"
-RATE_LIMITED = "RATE_LIMITED"
 CHAT_MUTED = "CHAT_MUTED"
-PLAYER_SUSPENDED = "PLAYER_SUSPENDED"
-UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
 CANNOT_MUTE_SELF = "CANNOT_MUTE_SELF"
 CANNOT_REPORT_SELF = "CANNOT_REPORT_SELF"
 BAD_REASON = "BAD_REASON"
 TEXT_TOO_LONG = "TEXT_TOO_LONG"
-UNKNOWN_GAME = "UNKNOWN_GAME"
 BAD_EVIDENCE = "BAD_EVIDENCE"
 NOT_MODERATOR = "NOT_MODERATOR"
 UNKNOWN_ACTION = "UNKNOWN_ACTION"

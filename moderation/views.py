@@ -14,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.pages import refusal_message, refusal_on_form
 from games.models import Game
 
 from . import selectors, services
@@ -61,7 +62,7 @@ def report_new(request):
                 message_ids=form.cleaned_data.get("messages") or [],
             )
         except ModerationError as exc:
-            form.add_error(None, f"{exc.message} ({exc.code})")
+            refusal_on_form(form, exc)
         else:
             messages.success(request, _("Thank you: your report was sent to the moderators.") if created
                              else _("Added to your open report about this."))
@@ -85,7 +86,7 @@ def warning_acknowledge(request, action_id: int):
     try:
         services.warning_acknowledge(user=request.user, action_id=action_id)
     except ModerationError as exc:
-        messages.error(request, exc.message)
+        refusal_message(request, exc)
     return _back(request, "moderation:mine")
 
 
@@ -98,7 +99,7 @@ def chat_mute(request, username: str):
         else:
             services.chat_mute(user=request.user, username=username)
     except ModerationError as exc:
-        messages.error(request, exc.message)
+        refusal_message(request, exc)
     return _back(request, "dashboard")
 
 
@@ -179,7 +180,7 @@ def act(request):
             username=d["user"] or None, game_id=d["game"], message_id=d["message"], days=d["days"] or None,
         )
     except ModerationError as exc:
-        messages.error(request, f"{exc.message} ({exc.code})")
+        refusal_message(request, exc)
         return _back(request, "moderation:queue")
     messages.success(request, _("Done: %(action)s.") % {"action": row.get_action_display()})
     if d["report"]:

@@ -4,12 +4,12 @@ awaiting their move (soonest deadline first) and the news they asked to receive 
 from __future__ import annotations
 
 import logging
-import zoneinfo
 from datetime import datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
+from core.timezones import UTC, zone_for
 from games.models import GameStatus, Seat
 
 from .models import DigestSchedule, EmailMode, EmailState, Notification
@@ -17,21 +17,14 @@ from .models import DigestSchedule, EmailMode, EmailState, Notification
 logger = logging.getLogger(__name__)
 
 
-def _zone(user):
-    try:
-        return zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
 def next_digest_at(user, hour: int, *, after: datetime) -> datetime:
     """The first ``hour``:00 in the user's time zone strictly after ``after``."""
-    zone = _zone(user)
+    zone = zone_for(user)
     local = after.astimezone(zone)
     candidate = datetime.combine(local.date(), time(hour), zone)
     if candidate <= local:
         candidate = datetime.combine(local.date() + timedelta(days=1), time(hour), zone)
-    return candidate.astimezone(zoneinfo.ZoneInfo("UTC"))
+    return candidate.astimezone(UTC)
 
 
 def wants_digest(user) -> bool:

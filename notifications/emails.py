@@ -5,7 +5,6 @@ language and time zone and carries a signed one-click unsubscribe link (also as 
 
 from __future__ import annotations
 
-import zoneinfo
 from contextlib import contextmanager
 
 from django.conf import settings
@@ -15,6 +14,8 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+
+from core.timezones import zone_for
 
 from .models import Kind
 from .texts import email_subject, notification_text
@@ -45,11 +46,7 @@ def absolute_url(path: str) -> str:
 @contextmanager
 def as_reader(user):
     """The user's language and time zone for everything rendered inside."""
-    try:
-        zone = zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = zoneinfo.ZoneInfo("UTC")
-    with translation.override(user.language), timezone.override(zone):
+    with translation.override(user.language), timezone.override(zone_for(user)):
         yield
 
 

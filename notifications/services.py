@@ -12,16 +12,16 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import AppError
+
 from .models import DEFAULTS, DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
 
 NOTIFICATION_NOT_FOUND = "NOTIFICATION_NOT_FOUND"
 BAD_PREFERENCE = "BAD_PREFERENCE"
 
 
-class NotificationError(Exception):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code, self.message, self.status = code, message, status
+class NotificationError(AppError):
+    """A refused notification change; nothing was written."""
 
 
 def preferences_for(user_ids) -> dict[int, dict[str, tuple[bool, str]]]:

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from core.pages import refusal_message
+
 from . import selectors, services
 from .emails import read_unsubscribe_token
 from .forms import PreferencesForm
@@ -32,7 +34,7 @@ def notification_read(request, notification_id: int):
     try:
         services.notification_mark_read(user=request.user, notification_id=notification_id)
     except services.NotificationError as exc:
-        messages.error(request, exc.message)
+        refusal_message(request, exc)
     target = request.POST.get("next", "")
     return redirect(target if target.startswith("/") and not target.startswith("//") else "notifications:list")
 

@@ -26,9 +26,9 @@ def fast_password_hashing(settings):
 def fresh_lexicon_indexes():
     """Each test's database has its own lexicons: forget the word indexes this process holds, which
     are keyed by version only (a rolled-back "en" version 1 is not the next test's version 1).
-    Build a small lexicon with ``games.lexicon_services.lexicon_load_words``."""
+    Build a small lexicon with ``lexicons.services.lexicon_load_words``."""
     yield
-    from games.lexicon_store import forget_versions
+    from lexicons.store import forget_versions
 
     forget_versions()
 

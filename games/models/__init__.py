@@ -1,39 +1,5 @@
-"""The games app's models, one module per subject; import them from here (``from games.models import Game``)."""
+"""The games app's models: a Game, its Seats and the append-only Move log (``game``)."""
 
 from .game import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
-from .lexicon import (
-    BulkJobStatus,
-    Lexicon,
-    LexiconBulkJob,
-    LexiconVersion,
-    LexiconWord,
-    ReportKind,
-    ReportStatus,
-    WordAction,
-    WordChange,
-    WordOrigin,
-    WordReport,
-    WordStatus,
-)
-from .terms import TermCard
 
-__all__ = [
-    "NON_ENGINE_SOURCES",
-    "BulkJobStatus",
-    "Game",
-    "GameStatus",
-    "Lexicon",
-    "LexiconBulkJob",
-    "LexiconVersion",
-    "LexiconWord",
-    "Move",
-    "ReportKind",
-    "ReportStatus",
-    "Seat",
-    "TermCard",
-    "WordAction",
-    "WordChange",
-    "WordOrigin",
-    "WordReport",
-    "WordStatus",
-]
+__all__ = ["NON_ENGINE_SOURCES", "Game", "GameStatus", "Move", "Seat"]

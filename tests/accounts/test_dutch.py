@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games import services as game_services
 from games.deadlines import sweep
-from games.lexicon_services import lexicon_load_words, word_report_create, word_report_resolve
+from lexicons.services import lexicon_load_words, word_report_create, word_report_resolve
 from notifications.models import Notification
 from notifications.tasks import deliver_emails
 

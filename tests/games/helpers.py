@@ -44,9 +44,9 @@ def race(n, work):
 def stand_in_lexicons(monkeypatch, words_by_code: dict) -> dict:
     """Small in-memory word lists in place of the imported lexicons (their rows exist, as creating
     a game checks): ``{"en": [...]}`` -> the SetLexicon per code that games will check words in."""
-    from games import lexicon_store
     from games.engines.base import SetLexicon
-    from games.models import Lexicon
+    from lexicons import store as lexicon_store
+    from lexicons.models import Lexicon
 
     names = {"en": "English", "nl": "Nederlands"}
     held = {code: SetLexicon(words, code=code) for code, words in words_by_code.items()}

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import SESSION_KEY
 from django.test import TestCase
 
+from core.errors import AppError
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, GameStatus
@@ -165,7 +166,7 @@ def test_a_suspension_removes_the_player_from_a_running_league(make_user, modera
     log = OrganiserAction.objects.get(target=players[1], league=league)
     assert log.actor == moderator and log.details["reason"] == "suspended"
     assert not Entry.objects.filter(season__league=registering).exists()
-    with pytest.raises(GameError) as refused:  # nor can they join again while suspended
+    with pytest.raises(AppError) as refused:  # nor can they join again while suspended
         league_services.league_join(league_id=registering.pk, user=players[1])
     assert refused.value.code == "PLAYER_SUSPENDED" and not Entry.objects.filter(season__league=registering).exists()
 

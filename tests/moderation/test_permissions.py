@@ -24,7 +24,7 @@ def test_the_moderator_group_has_exactly_its_powers_and_is_idempotent():
         "moderation.annul_game", "moderation.moderate", "moderation.suspend_player",
         "moderation.view_chatmessage", "moderation.view_moderationaction", "moderation.view_playerreport",
     ]
-    assert perms_of(curators) == ["games.curate_lexicon"]
+    assert perms_of(curators) == ["lexicons.curate_lexicon"]
 
 
 def test_load_starter_data_step_creates_the_group():
@@ -41,7 +41,7 @@ def test_load_starter_data_step_creates_the_group():
 
 
 def test_moderators_do_not_curate_dictionaries(moderator):
-    assert moderator.has_perm("moderation.moderate") and not moderator.has_perm("games.curate_lexicon")
+    assert moderator.has_perm("moderation.moderate") and not moderator.has_perm("lexicons.curate_lexicon")
 
 
 @pytest.fixture

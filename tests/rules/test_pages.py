@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.templatetags.spellcrafter_board import SUIT_MARKS
-from games.term_decks import starter_deck_load
+from lexicons.term_decks import starter_deck_load
 from rules.catalogue import GAMES
 from tests.games.helpers import stand_in_lexicons
 

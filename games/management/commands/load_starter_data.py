@@ -42,7 +42,7 @@ STEPS: list = [schedule_periodic_tasks]
 
 def load_lexicons(command) -> None:
     """Dictionaries: English always, Dutch where wdutch is installed, and the curators' group."""
-    from games.lexicon_starter import load_lexicons as load
+    from lexicons.starter import load_lexicons as load
 
     load(command)
 
@@ -80,8 +80,8 @@ STEPS.append(schedule_correspondence_tasks)
 
 
 def load_term_decks(command) -> None:
-    """Spell's starter English deck (games/data/terms_en.csv), only into a language with no cards yet."""
-    from games.term_decks import starter_deck_load
+    """Spell's starter English deck (lexicons/data/terms_en.csv), only into a language with no cards yet."""
+    from lexicons.term_decks import starter_deck_load
 
     created = starter_deck_load(language="en")
     command.stdout.write(f"spell term cards: {created} added" if created else "spell term cards: already there")

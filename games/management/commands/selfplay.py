@@ -30,7 +30,7 @@ class Command(BaseCommand):
         options = json.loads(options)
         if kind == "spell":
             from games.errors import GameError
-            from games.term_decks import spell_selfplay_options
+            from lexicons.term_decks import spell_selfplay_options
 
             try:
                 options = spell_selfplay_options(options, seed)
@@ -56,7 +56,7 @@ class Command(BaseCommand):
         code = options.get("lexicon") or (default(options) if default else None)
         if not code:
             return Context()
-        from games.lexicon_store import lexicon_for_code
+        from lexicons.store import lexicon_for_code
 
         options.setdefault("lexicon", code)
         return Context(lexicon=lexicon_for_code(code))

@@ -6,8 +6,8 @@ from games import services
 from games.context import context_for
 from games.engines.base import rng_for
 from games.engines.crossword import ENGINE
-from games.lexicon.sources import DUTCH_WORDLIST
 from games.models import Game, Move
+from lexicons.sources import DUTCH_WORDLIST
 
 pytestmark = pytest.mark.django_db
 
@@ -72,8 +72,8 @@ def real_dutch_lexicon(db):
 
     from django.core.management import call_command
 
-    from games import lexicon_store
-    from games.lexicon import loaded
+    from lexicons import loaded
+    from lexicons import store as lexicon_store
 
     if not DUTCH_WORDLIST.is_file():
         if os.environ.get("CI") == "true":

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.term_decks import starter_deck_load
+from lexicons.term_decks import starter_deck_load
 
 
 @pytest.fixture

@@ -4,10 +4,11 @@ not the API (detail, list, seeks), not the lobby, not the socket."""
 import pytest
 from django.urls import reverse
 
+from core.errors import BAD_OPTIONS, AppError
 from games import services
-from games.errors import BAD_OPTIONS, GameError
-from games.models import Game, Seat, TermCard
-from games.term_decks import CARDS_PER_GAME, spell_cards_draw
+from games.models import Game, Seat
+from lexicons.models import TermCard
+from lexicons.term_decks import CARDS_PER_GAME, spell_cards_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_a_language_with_too_few_cards_is_refused_and_nothing_is_written(deck, a
                  side_b=f"brood, tent, trommel, kikker, sok{n}")
         for n in range(4)
     )
-    with pytest.raises(GameError) as exc:
+    with pytest.raises(AppError) as exc:
         services.game_create(creator=alice, kind="spell", opponents=[bob], options={"language": "nl"})
     assert exc.value.code == BAD_OPTIONS
     assert exc.value.message == "Spell needs at least 5 active term cards in language 'nl'; there are 4."
@@ -57,7 +58,7 @@ def test_a_language_with_too_few_cards_is_refused_and_nothing_is_written(deck, a
 
 def test_cards_brought_by_the_creator_are_refused(deck, alice, bob):
     cards = [{"id": n, "sides": [["a1", "a2", "a3", "a4", "a5"], ["b1", "b2", "b3", "b4", "b5"]]} for n in range(5)]
-    with pytest.raises(GameError) as exc:
+    with pytest.raises(AppError) as exc:
         services.game_create(creator=alice, kind="spell", opponents=[bob], options={"cards": cards})
     assert exc.value.code == BAD_OPTIONS
     assert Game.objects.count() == 0

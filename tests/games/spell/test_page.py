@@ -12,7 +12,8 @@ from games import services
 from games.context import context_for
 from games.engines.base import rng_for
 from games.engines.spell import ENGINE
-from games.models import Game, Move, TermCard
+from games.models import Game, Move
+from lexicons.models import TermCard
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ def spellcrafter_lexicon(request, monkeypatch):
     marker = request.node.get_closest_marker("django_db")
     transactional = "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
     request.getfixturevalue("transactional_db" if transactional else "db")
-    from games import lexicon_store
+    from lexicons import store as lexicon_store
 
     if USE_REAL_LEXICON:
         return lexicon_store.lexicon_for_code("en")

@@ -2,7 +2,7 @@
 game's lexicon.
 
 The English lexicon exists as a row (``game_create`` checks the code) while the words come from
-the engine tests' small list: ``games.lexicon_store.lexicon_for_code`` is replaced for these tests,
+the engine tests' small list: ``lexicons.store.lexicon_for_code`` is replaced for these tests,
 because importing the full English list takes minutes.  ``manage.py selfplay turnspell`` plays
 with the real one.
 """

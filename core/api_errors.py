@@ -1,0 +1,42 @@
+"""The one DRF exception handler: every API error leaves as ``{"code", "message"}`` (plus ``details``
+where there are any) with its status, whichever app raised it."""
+
+import contextlib
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils import translation
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from .errors import BAD_REQUEST, NOT_FOUND, AppError
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, AppError):
+        # Token clients never pass the session middleware that activates the profile's language.
+        language = getattr(getattr(context.get("request"), "user", None), "language", None)
+        with translation.override(language) if language else contextlib.nullcontext():
+            return Response(exc.as_json(), status=exc.status)
+    if isinstance(exc, Http404):
+        return Response({"code": NOT_FOUND, "message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"code": BAD_REQUEST, "message": "The request is malformed.", "details": exc.detail}
+    elif isinstance(exc, exceptions.APIException):
+        code = exc.get_codes() if isinstance(exc.get_codes(), str) else "ERROR"
+        response.data = {"code": code.upper(), "message": str(exc.detail)}
+    return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Documents the error body every endpoint answers with."""
+
+    code = serializers.CharField(help_text="A stable code, e.g. NOT_YOUR_TURN.")
+    message = serializers.CharField(help_text="What is wrong, in the requester's language.")
+    details = serializers.DictField(required=False, help_text="Structured extras, where there are any.")
