@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "leagues",
     "notifications",
     "moderation",
+    "rules",
 ]
 
 MIDDLEWARE = [

@@ -19,5 +19,6 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
     path("words/", include("lexicons.urls")),
+    path("rules/", include("rules.urls")),
     path("", include("games.urls")),
 ]

@@ -38,7 +38,8 @@ function trayCards(root) {
   for (const el of $$(root, ".sc-tray .sc-card")) {
     cards[el.dataset.card] = {
       id: el.dataset.card, kind: el.dataset.kind, letter: el.dataset.letter, value: Number(el.dataset.value),
-      suit: el.dataset.suit, mark: el.dataset.mark, jumper: el.classList.contains("jumper"),
+      suit: el.dataset.suit, mark: el.dataset.mark, suitName: el.dataset.suitName || "",
+      jumper: el.classList.contains("jumper"),
     };
   }
   return cards;
@@ -104,6 +105,11 @@ function letterTile(cards, entry, index) {
   el.appendChild(value);
   const mark = document.createElement("i");
   mark.textContent = card.kind === "wild" ? "★" : card.mark;
+  if (card.suitName) {
+    mark.setAttribute("role", "img");
+    mark.setAttribute("aria-label", card.suitName);
+    mark.title = card.suitName;
+  }
   el.appendChild(mark);
   if (entry.double) {
     const badge = document.createElement("span");
@@ -111,7 +117,7 @@ function letterTile(cards, entry, index) {
     badge.textContent = "×2";
     el.appendChild(badge);
   }
-  el.setAttribute("aria-label", `${face.textContent} ${value.textContent}`);
+  el.setAttribute("aria-label", [face.textContent, value.textContent, card.suitName].filter(Boolean).join(" "));
   return el;
 }
 
