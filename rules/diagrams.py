@@ -23,7 +23,7 @@ from games.engines.spellcrafter.scoring import score_word
 from games.engines.turnspell import board as ts_board
 from games.engines.turnspell.tiles import VALUES as TS_VALUES
 from games.engines.turnspell.tiles import return_penalty, value_on_board
-from games.templatetags.spellcrafter_board import SUIT_MARKS
+from games.kinds.spellcrafter import SUIT_MARKS
 
 LANGUAGES = ("en", "nl")
 

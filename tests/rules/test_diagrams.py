@@ -11,7 +11,7 @@ from games.engines.spellcrafter import ENGINE as SPELLCRAFTER
 from games.engines.spellcrafter.deck import CARDS
 from games.engines.turnspell import ENGINE as TURNSPELL
 from games.engines.turnspell.board import board_from_picture
-from games.templatetags.spellcrafter_board import SUIT_MARKS
+from games.kinds.spellcrafter import SUIT_MARKS
 from rules import diagrams
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games import services
-from games.templatetags.spellcrafter_board import SUIT_MARKS
+from games.kinds.spellcrafter import SUIT_MARKS
 from lexicons.term_decks import starter_deck_load
 from rules.catalogue import GAMES
 from tests.games.helpers import stand_in_lexicons
