@@ -110,10 +110,33 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis: cache and channel layer; in-process defaults without REDIS_URL
 # ---------------------------------------------------------------------------
 REDIS_URL = env("REDIS_URL", default="")
+# Every Redis connection (cache, channel layer, Celery): redis-py's default 5 s read timeout equals
+# channels-redis' 5 s blocking read, so an idle WebSocket's consumer died with TimeoutError. The read
+# timeout must outlast any blocking read we issue (channels-redis 5 s, kombu 1 s) and still notice a
+# dead server; a connection idle longer than the health-check interval is PINGed before reuse, TCP
+# keepalive finds half-open sockets, and a command that finds its connection closed (server `timeout`,
+# a proxy, a restart) is retried once on a fresh one.
+REDIS_SOCKET_TIMEOUT = env.float("REDIS_SOCKET_TIMEOUT", default=15.0)
+REDIS_CONNECTION_OPTIONS = {
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    "socket_connect_timeout": env.float("REDIS_SOCKET_CONNECT_TIMEOUT", default=5.0),
+    "socket_keepalive": True,
+    "health_check_interval": env.int("REDIS_HEALTH_CHECK_INTERVAL", default=25),
+    "retry_on_timeout": True,
+}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": dict(REDIS_CONNECTION_OPTIONS),
+        }
+    }
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS}]},
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -125,6 +148,14 @@ else:
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL == "memory://")
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = dict(REDIS_CONNECTION_OPTIONS)
+if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
+    CELERY_REDIS_SOCKET_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_timeout"]
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_connect_timeout"]
+    CELERY_REDIS_SOCKET_KEEPALIVE = True
+    CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = REDIS_CONNECTION_OPTIONS["health_check_interval"]
+    CELERY_REDIS_RETRY_ON_TIMEOUT = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
