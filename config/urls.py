@@ -19,3 +19,5 @@ urlpatterns = [
     path("moderation/", include("moderation.urls")),
     path("", include("games.urls")),
 ]
+
+handler404 = "config.http_errors.not_found"
