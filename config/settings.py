@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "channels",
     "django_celery_beat",
     "accounts",
@@ -52,6 +53,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -259,7 +262,13 @@ STORAGES = {
 # Security: strict unless DEBUG (``check --deploy`` runs clean with DEBUG=False)
 # ---------------------------------------------------------------------------
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Trust a header saying "this came over HTTPS" only when a proxy in front is known to set it (and to
+# strip it from clients), e.g. SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto; otherwise anyone could send
+# it. (Uvicorn's --proxy-headers already takes the scheme from proxies in FORWARDED_ALLOW_IPS.)
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", default="").strip()
+if _proxy_ssl_header:
+    _meta_key = _proxy_ssl_header.upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (_meta_key if _meta_key.startswith("HTTP_") else f"HTTP_{_meta_key}", "https")
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
@@ -267,6 +276,31 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts and styles only from our own files — no inline script,
+# no style attribute, no eval; WebSockets to our own host ('self' covers ws/wss of the same origin).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Permissions-Policy (config/security_headers.py): browser features the site never uses, denied.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media", "geolocation", "gyroscope",
+        "hid", "idle-detection", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+        "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
+    )
+}
 
 # ---------------------------------------------------------------------------
 # Letterpost

@@ -53,6 +53,14 @@ board.addEventListener("submit", async (event) => {
 });
 document.addEventListener("letterpost:move", (event) => submitMove(event.detail));
 
+// Resigning asks first (here, not in an inline handler: the CSP allows no inline script).
+const resignForm = document.getElementById("resign-form");
+if (resignForm) {
+  resignForm.addEventListener("submit", (event) => {
+    if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault();
+  });
+}
+
 let socket = null;
 let retry = 0;
 function connect() {
