@@ -3,13 +3,14 @@
 What it does, in order:
 1. recreates a dedicated PostgreSQL database (``FUZZ_DATABASE_URL``, default
    ``postgres://postgres@127.0.0.1:5432/letterpost_fuzz``; its name must contain "fuzz": it is dropped),
-   migrates it and seeds it (``--seed-data``, run in a child process): a signed-up player with an API
-   token, an opponent, a small English lexicon, one game of each kind, a league, a chat message and a
-   report, so that small ids in generated paths reach real objects;
+   migrates it and seeds it (``--seed-data``, run in a child process): a signed-up player and a
+   moderator with API tokens, an opponent, a small English lexicon, one game of each kind, a league, a
+   chat message and a report, so that small ids in generated paths reach real objects;
 2. serves ``config.asgi`` with uvicorn on a free loopback port, with production settings
    (``DEBUG=false``; no HTTPS redirect, since the fuzzer speaks plain HTTP to loopback) and Celery
    eager;
-3. runs ``schemathesis run`` on the live ``/api/schema/`` with the token, a fixed seed (``--seed``,
+3. runs ``schemathesis run`` on the live ``/api/schema/`` with the player's token (then once more on
+   the moderators' endpoints with the moderator's token), a fixed seed (``--seed``,
    schemathesis 4's name for the Hypothesis seed) and a bounded number of examples per operation
    (``--max-examples``), through its example, coverage, fuzzing and stateful phases, failing on any
    5xx, any response that does not match its schema or its documented status codes, and any
@@ -41,7 +42,7 @@ CHECKS = ",".join(
         "content_type_conformance",
     ]
 )
-FUZZER, OPPONENT, PASSWORD = "fuzzer", "opal", "fuzz-quiet-harbour-47"
+FUZZER, OPPONENT, MODERATOR, PASSWORD = "fuzzer", "opal", "mod", "fuzz-quiet-harbour-47"
 
 
 def main() -> int:
@@ -62,7 +63,7 @@ def fuzz(args) -> int:
     recreate_database(database)
     env = server_env(database)
     run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env)
-    token = run([sys.executable, __file__, "--seed-data"], env).strip().splitlines()[-1]
+    token, moderator_token = run([sys.executable, __file__, "--seed-data"], env).strip().splitlines()[-1].split()
 
     port = free_port()
     log_path = ROOT / "schemathesis-server.log"
@@ -76,22 +77,11 @@ def fuzz(args) -> int:
         try:
             base = f"http://127.0.0.1:{port}"
             wait_until_serving(f"{base}/api/schema/", server)
-            command = [
-                str(BIN / "schemathesis"), "--config-file", str(Path(__file__).with_name("schemathesis.toml")),
-                "run", f"{base}/api/schema/",
-                "--checks", CHECKS,
-                "--header", f"Authorization: Token {token}",
-                "--seed", str(args.seed),
-                "--max-examples", str(args.max_examples),
-                "--phases", "examples,coverage,fuzzing,stateful",
-                "--workers", "1",
-                "--request-timeout", "20",
-                "--generation-database", "none",
-                "--no-color",
-                *args.extra,
-            ]
-            print("$", " ".join(command).replace(token, "<token>"), flush=True)
-            status = subprocess.run(command, cwd=ROOT, env=env, timeout=900).returncode
+            status = schemathesis(base, token, args, env)
+            # The moderators' endpoints answer a player 403 only: fuzz them again as a moderator.
+            status = status or schemathesis(
+                base, moderator_token, args, env, "--include-path-regex", "^/api/moderation/"
+            )
         finally:
             server.terminate()
             try:
@@ -103,6 +93,26 @@ def fuzz(args) -> int:
         print("---- server log ----")
         print(log_path.read_text()[-20000:])
     return status
+
+
+def schemathesis(base: str, token: str, args, env: dict, *options: str) -> int:
+    command = [
+        str(BIN / "schemathesis"), "--config-file", str(Path(__file__).with_name("schemathesis.toml")),
+        "run", f"{base}/api/schema/",
+        "--checks", CHECKS,
+        "--header", f"Authorization: Token {token}",
+        "--seed", str(args.seed),
+        "--max-examples", str(args.max_examples),
+        "--phases", "examples,coverage,fuzzing,stateful",
+        "--workers", "1",
+        "--request-timeout", "20",
+        "--generation-database", "none",
+        "--no-color",
+        *options,
+        *args.extra,
+    ]
+    print("$", " ".join(command).replace(token, "<token>"), flush=True)
+    return subprocess.run(command, cwd=ROOT, env=env, timeout=900).returncode
 
 
 def recreate_database(url: str) -> None:
@@ -166,7 +176,8 @@ def wait_until_serving(url: str, server: subprocess.Popen) -> None:
 
 
 def seed_data() -> str:
-    """Runs in a child process with the fuzz database's settings; returns the fuzz player's token."""
+    """Runs in a child process with the fuzz database's settings; returns the player's and the
+    moderator's tokens."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -180,13 +191,15 @@ def seed_data() -> str:
     from games.term_decks import starter_deck_load
     from leagues import services as leagues
     from moderation import services as moderation
+    from moderation.groups import moderator_group_ensure
 
     def user(username):
         player = get_user_model().objects.create_user(username, f"{username}@example.com", PASSWORD)
         EmailAddress.objects.create(user=player, email=player.email, verified=True, primary=True)
         return player
 
-    fuzzer, opponent = user(FUZZER), user(OPPONENT)
+    fuzzer, opponent, moderator = user(FUZZER), user(OPPONENT), user(MODERATOR)
+    moderator.groups.add(moderator_group_ensure())
     words = ["cat", "cats", "act", "tab", "bat", "hello", "word", "words", "quiz", "fish", "shark", "apple"]
     lexicon_load_words(code="en", words=words)
     starter_deck_load(language="en")
@@ -201,7 +214,7 @@ def seed_data() -> str:
     moderation.report_file(
         reporter=fuzzer, username=OPPONENT, reason="other", text="seed", game_id=played[0].pk, message_ids=[message.pk]
     )
-    return user_token_get_or_create(user=fuzzer).key
+    return f"{user_token_get_or_create(user=fuzzer).key} {user_token_get_or_create(user=moderator).key}"
 
 
 if __name__ == "__main__":
