@@ -63,8 +63,14 @@ if (resignForm) {
 
 let socket = null;
 let retry = 0;
+function reconnectLater() {
+  root.dataset.live = "0";
+  setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
 function connect() {
-  socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  try { socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`)); }
+  catch (e) { socket = null; reconnectLater(); return; }  // refused before connecting: try again
   socket.onopen = () => {
     retry = 0;
     root.dataset.live = "1";
@@ -76,9 +82,6 @@ function connect() {
     if (message.type === "game") applyUpdate(message);
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
-  socket.onclose = () => {
-    root.dataset.live = "0";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
-  };
+  socket.onclose = reconnectLater;
 }
 connect();

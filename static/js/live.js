@@ -23,8 +23,15 @@ function showUnread(count) {
 
 let opened = 0;
 
+function reconnectLater() {
+  document.body.dataset.live = "0";
+  setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
 function connect() {
-  const socket = new WebSocket(socketUrl("/ws/me/"));
+  let socket;
+  try { socket = new WebSocket(socketUrl("/ws/me/")); }
+  catch (e) { reconnectLater(); return; }  // refused before connecting (offline, blocked): try again
   socket.onopen = () => {
     retry = 0;
     opened += 1;
@@ -46,9 +53,6 @@ function connect() {
     show(message.awaiting);
     document.dispatchEvent(new CustomEvent("letterpost:games", { detail: message }));
   };
-  socket.onclose = () => {
-    document.body.dataset.live = "0";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
-  };
+  socket.onclose = reconnectLater;
 }
 connect();

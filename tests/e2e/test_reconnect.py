@@ -11,8 +11,9 @@ from tests.e2e.test_live_game import play, start_toy_game, wait_until_live
 
 pytestmark = pytest.mark.browser
 
-# Lets the test cut a page's sockets: while window.__offline is set, new sockets go to a closed port
-# (they fail at once and the page keeps retrying); window.__dropSockets() closes the open ones.
+# Lets the test cut a page's sockets: while window.__offline is set, new sockets go to a game that does
+# not exist (the server closes them at once, and the CSP allows only our own host) and the page keeps
+# retrying; window.__dropSockets() closes the open ones.
 SOCKET_SWITCH = """
 (() => {
   const Real = window.WebSocket;
@@ -20,7 +21,8 @@ SOCKET_SWITCH = """
   window.__offline = false;
   window.__dropSockets = () => { window.__offline = true; open.splice(0).forEach((s) => s.close()); };
   window.WebSocket = function (url, protocols) {
-    const socket = new Real(window.__offline ? "ws://127.0.0.1:9/" : url, protocols);
+    const nowhere = `ws://${location.host}/ws/games/0/`;
+    const socket = new Real(window.__offline ? nowhere : url, protocols);
     open.push(socket);
     return socket;
   };
