@@ -18,7 +18,7 @@ from channels_redis.core import RedisChannelLayer
 from config.asgi import application
 from games import services
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow, pytest.mark.redis]
 
 IDLE_SECONDS = 30
 
