@@ -228,7 +228,8 @@ def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
         season = current_season(league)
         if season is None or season.status != SeasonStatus.REGISTRATION:
             raise LeagueError(LEAGUE_CLOSED, MSG_CLOSED)
-        invited = token is not None and secrets.compare_digest(str(token), league.invite_token)
+        # Compared as bytes: compare_digest refuses non-ASCII str, and any token may arrive.
+        invited = token is not None and secrets.compare_digest(str(token).encode(), league.invite_token.encode())
         if not league.is_public and not invited and not is_organiser(league, user):
             raise LeagueError(INVITE_REQUIRED, MSG_INVITE, 403)
         if Entry.objects.filter(season=season, user=user).exists():

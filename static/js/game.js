@@ -53,10 +53,24 @@ board.addEventListener("submit", async (event) => {
 });
 document.addEventListener("letterpost:move", (event) => submitMove(event.detail));
 
+// Resigning asks first (here, not in an inline handler: the CSP allows no inline script).
+const resignForm = document.getElementById("resign-form");
+if (resignForm) {
+  resignForm.addEventListener("submit", (event) => {
+    if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault();
+  });
+}
+
 let socket = null;
 let retry = 0;
+function reconnectLater() {
+  root.dataset.live = "0";
+  setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
 function connect() {
-  socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  try { socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`)); }
+  catch (e) { socket = null; reconnectLater(); return; }  // refused before connecting: try again
   socket.onopen = () => {
     retry = 0;
     root.dataset.live = "1";
@@ -68,9 +82,6 @@ function connect() {
     if (message.type === "game") applyUpdate(message);
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
-  socket.onclose = () => {
-    root.dataset.live = "0";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
-  };
+  socket.onclose = reconnectLater;
 }
 connect();
