@@ -22,7 +22,7 @@ from typing import Any
 from .. import wordgraph
 from ..base import Lexicon
 from . import board as boardmod
-from .moves import Tile, check_placement, rack_tile
+from .moves import Tile, check_placement
 from .scoring import score_play
 from .tiles import BLANK, TileSet
 
@@ -117,7 +117,8 @@ class _Search:
         self.tiles_in_rack = sum(self.rack.values())
         self.first = boardmod.is_empty(board)
         self.budget = budget
-        self.found: list[tuple[list[Tile], bool]] = []
+        self.found: list[tuple[list[Tile], bool, str]] = []
+        self._leaves: dict[tuple[int, ...], str] = {}
         self.singles: set[tuple[int, int, str, bool]] = set()
 
     def anchors(self, grid: list[str]) -> list[tuple[int, int]]:
@@ -164,7 +165,15 @@ class _Search:
             checks[c] = allowed
         return checks
 
-    def run(self, rng: random.Random | None = None) -> list[tuple[list[Tile], bool]]:
+    def leave(self) -> str:
+        """What the rack holds now, sorted (during the search: the leave of the play being recorded)."""
+        key = tuple(self.rack.values())
+        held = self._leaves.get(key)
+        if held is None:
+            held = self._leaves[key] = "".join(sorted(self.rack.elements()))
+        return held
+
+    def run(self, rng: random.Random | None = None) -> list[tuple[list[Tile], bool, str]]:
         if not self.tiles_in_rack:
             return []
         transposed = ["".join(self.board[r][c] for r in range(SIZE)) for c in range(SIZE)]
@@ -205,9 +214,9 @@ class _Search:
                 if key in singles:
                     return
                 singles.add(key)
-                found.append((tiles, check_placement(self.board, tiles)))
+                found.append((tiles, check_placement(self.board, tiles), self.leave()))
                 return
-            found.append((tiles, across))
+            found.append((tiles, across, self.leave()))
 
         def extend(node: dict, col: int, start: int) -> None:
             nonlocal budget
@@ -305,13 +314,13 @@ def placements(board: list[str], rack: Sequence[str], lexicon: Lexicon, tile_set
     (``wordgraph.prefix_root(lexicon)`` forces the protocol-only search)."""
     found = _Search(board, rack, _graph(lexicon, graph)).run()
     plays = []
-    for tiles, across in found:
+    for tiles, across, leave in found:
         scored = score_play(board, tiles, across, tile_set)
         main = scored.words[0]
         plays.append(Play(
             "place", tiles=tuple(tiles), across=across, score=scored.score,
             words=tuple(w.plain for w in scored.words), bingo=scored.bingo,
-            leave=leave_after(rack, [rack_tile(t) for t in tiles]), row=main.row, col=main.col,
+            leave=leave, row=main.row, col=main.col,
         ))
     return plays
 
@@ -366,4 +375,4 @@ def generate(board: list[str], rack: list[str], lexicon: Lexicon, rng: random.Ra
     if not rack:
         return []
     found = _Search(board, rack, _graph(lexicon, None), budget=budget).run(rng)
-    return [tiles for tiles, _ in found[:max_moves]]
+    return [tiles for tiles, _, _ in found[:max_moves]]
