@@ -2,11 +2,12 @@
 
 Regenerate with::
 
-    .venv/bin/python bench/leaves_fit.py --games 400 --seed 1
+    .venv/bin/python bench/leaves_fit.py --games 1200 --seed 1
 
-Method: seeded games between two score-maximising bots (the Club bot, whose choices do not depend
-on the leave, so the leaves it keeps are not chosen for their value) on the English lexicon (ENABLE +
-our additions, read straight from ``games.lexicon.sources``).  Every placement made while the bag
+Method: seeded games on the English lexicon (ENABLE + our additions, read straight from
+``games.lexicon.sources``) between players that ignore the leave: on each turn, half the time the
+highest-scoring placement (the Club bot), half the time a random one of the ten highest-scoring, so
+the tiles kept vary more than pure greedy play would let them.  Every placement made while the bag
 still holds tiles gives one sample: the tiles kept and the points the same player scores on their
 next turn.  A ridge regression of those points on the leave's features -- the count of each letter,
 the copies of each letter beyond the first, and whether each of a few common pairs is kept (plus the
@@ -31,6 +32,8 @@ sys.path.insert(0, str(REPO))
 from games.engines.base import Context, rng_for  # noqa: E402
 from games.engines.crossword import ENGINE  # noqa: E402
 from games.engines.crossword.bot import choose  # noqa: E402
+from games.engines.crossword.movegen import placements  # noqa: E402
+from games.engines.crossword.tiles import TILE_SETS  # noqa: E402
 from games.lexicon.index import WordIndex  # noqa: E402
 from games.lexicon.sources import source_words  # noqa: E402
 
@@ -38,7 +41,7 @@ OUT = REPO / "games" / "engines" / "crossword" / "data" / "leaves_en.json"
 TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PAIRS = ("QU", "CH", "CK", "GH", "HP", "HS", "HT", "HW", "ER", "ES", "IN", "IS", "NS", "RS", "RT", "ST",
          "AE", "AI", "AU", "EI", "IO", "IU", "OU", "?S", "?E")
-RIDGE = 2.0
+RIDGE = 15.0  # shrinks coefficients of rarely seen features toward 0
 
 
 def features(leave: str, bag_after: int) -> list[float]:
@@ -48,6 +51,17 @@ def features(leave: str, bag_after: int) -> list[float]:
     row += [float(max(0, counts[t] - 1)) for t in TILES]
     row += [1.0 if counts[p[0]] and counts[p[1]] else 0.0 for p in PAIRS]
     return row
+
+
+def _choose(state, seat, lexicon, rng):
+    view = ENGINE.view(state, seat)
+    if rng.random() < 0.5:
+        return choose(view, lexicon, "club", rng)
+    plays = placements(state["board"], view["rack"], lexicon, TILE_SETS[view["tile_set"]])
+    if not plays:
+        return choose(view, lexicon, "club", rng)
+    plays.sort(key=lambda p: -p.score)
+    return rng.choice(plays[:10]).move()
 
 
 def play_games(games: int, seed: int, lexicon: WordIndex, log=print) -> list[tuple[list[float], float]]:
@@ -61,7 +75,7 @@ def play_games(games: int, seed: int, lexicon: WordIndex, log=print) -> list[tup
         waiting: dict[int, tuple[str, int]] = {}  # seat -> (leave, bag after) of its last placement
         while ENGINE.outcome(state) is None:
             seat = state["to_move"]
-            move = choose(ENGINE.view(state, seat), lexicon, "club", rng)
+            move = _choose(state, seat, lexicon, rng)
             state = ENGINE.apply(state, seat, move, ctx)
             entry = next(e for e in reversed(state["log"]) if e.get("seat") == seat)
             gained = entry.get("score", 0) if entry.get("type") == "place" else 0
@@ -131,7 +145,7 @@ def table(beta: list[float]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, default=1200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)

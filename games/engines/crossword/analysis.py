@@ -132,7 +132,7 @@ def positions_from_game(seats: int, options: Mapping[str, Any], seed: int,
     for seat, move in moves:
         before = state
         state = ENGINE.apply(state, seat, move, ctx)
-        entry = state["log"][-1]
+        entry = state["log"][len(before["log"])]  # this move's entry (an "end" entry may follow it)
         kind = entry.get("type")
         if kind == "challenge" and entry.get("result") == "withdrawn":
             for i in range(len(positions) - 1, -1, -1):
@@ -309,9 +309,10 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
     effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
     key = effective.key()
     found = next(((e, p) for e, p in ranked if p.key() == key), None)
-    equity = found[0] if found is not None else evaluator.equity(effective)
-    rank = 1 + sum(1 for e, _ in ranked if e > equity + 1e-9)
-    best_equity = ranked[0][0] if ranked else equity
+    # Ranks and losses from the rounded equities the report shows, so its numbers agree with each other.
+    equity = _equity(found[0] if found is not None else evaluator.equity(effective))
+    rank = 1 + sum(1 for e, _ in ranked if _equity(e) > equity)
+    best_equity = _equity(ranked[0][0]) if ranked else equity
     best_score = max((p.score for p in plays), default=0)
     score = 0 if position.withdrawn else played.score
     return {
@@ -319,7 +320,7 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
         "status": "analysed",
         "rack": position.rack,
         "bag": position.bag_count,
-        "played": {"move": position.notation(), "score": score, "equity": _equity(equity),
+        "played": {"move": position.notation(), "score": score, "equity": equity,
                    "valid": all(lexicon.contains(w) for w in played.words),
                    "withdrawn": position.withdrawn},
         "rank": rank,
