@@ -113,7 +113,8 @@ class _Search:
     def __init__(self, board: list[str], rack: Sequence[str], root: dict, budget: int | None = None):
         self.board = board
         self.root = root
-        self.rack = Counter(rack)
+        self.rack = dict(Counter(rack))
+        self.kinds = sorted(self.rack)  # distinct rack tiles, in a fixed order
         self.tiles_in_rack = sum(self.rack.values())
         self.first = boardmod.is_empty(board)
         self.budget = budget
@@ -170,7 +171,7 @@ class _Search:
         key = tuple(self.rack.values())
         held = self._leaves.get(key)
         if held is None:
-            held = self._leaves[key] = "".join(sorted(self.rack.elements()))
+            held = self._leaves[key] = "".join(tile * n for tile, n in sorted(self.rack.items()))
         return held
 
     def run(self, rng: random.Random | None = None) -> list[tuple[list[Tile], bool, str]]:
@@ -197,16 +198,20 @@ class _Search:
     def _from_anchor(self, across: bool, grid: list[str], r: int, anchor: int, checks: list[Any]) -> None:
         line = grid[r]
         rack = self.rack
+        kinds = self.kinds
         found = self.found
         singles = self.singles
-        placed: list[tuple[int, str, bool]] = []
+        prefix: list[tuple[str, bool]] = []  # rack tiles left of the anchor (letter, blank)
+        placed: list[tuple[int, str, bool]] = []  # rack tiles from the anchor on (col, letter, blank)
         budget = self.budget
+        children = wordgraph.children
 
         def record(start: int) -> None:
+            squares = [(start + i, letter, blank) for i, (letter, blank) in enumerate(prefix)] + placed
             if across:
-                tiles = [Tile(r, c, letter, blank) for c, letter, blank in placed]
+                tiles = [Tile(r, c, letter, blank) for c, letter, blank in squares]
             else:
-                tiles = [Tile(c, r, letter, blank) for c, letter, blank in placed]
+                tiles = [Tile(c, r, letter, blank) for c, letter, blank in squares]
             if len(tiles) == 1:
                 # A single tile forms words both ways: count it once, in the engine's orientation.
                 t = tiles[0]
@@ -234,12 +239,12 @@ class _Search:
             if col >= SIZE:
                 return
             allowed = checks[col]
-            for tile in list(rack):
-                if rack[tile] <= 0:
+            for tile in kinds:
+                if not rack[tile]:
                     continue
                 if tile == BLANK:
                     rack[BLANK] -= 1
-                    for letter in wordgraph.children(node):
+                    for letter in children(node):
                         if allowed is None or letter in allowed:
                             placed.append((col, letter, True))
                             extend(node[letter], col + 1, start)
@@ -254,31 +259,27 @@ class _Search:
                         placed.pop()
                         rack[tile] += 1
 
-        def left(node: dict, letters: list[tuple[str, bool]], limit: int) -> None:
-            start = anchor - len(letters)
-            for i, (letter, blank) in enumerate(letters):
-                placed.append((start + i, letter, blank))
-            extend(node, anchor, start)
-            del placed[len(placed) - len(letters):]
+        def left(node: dict, limit: int) -> None:
+            extend(node, anchor, anchor - len(prefix))
             if limit <= 0:
                 return
-            for tile in list(rack):
-                if rack[tile] <= 0:
+            for tile in kinds:
+                if not rack[tile]:
                     continue
                 if tile == BLANK:
                     rack[BLANK] -= 1
-                    for letter in wordgraph.children(node):
-                        letters.append((letter, True))
-                        left(node[letter], letters, limit - 1)
-                        letters.pop()
+                    for letter in children(node):
+                        prefix.append((letter, True))
+                        left(node[letter], limit - 1)
+                        prefix.pop()
                     rack[BLANK] += 1
                 else:
                     child = node.get(tile)
                     if child is not None:
                         rack[tile] -= 1
-                        letters.append((tile, False))
-                        left(child, letters, limit - 1)
-                        letters.pop()
+                        prefix.append((tile, False))
+                        left(child, limit - 1)
+                        prefix.pop()
                         rack[tile] += 1
 
         if anchor > 0 and line[anchor - 1] != EMPTY:
@@ -292,7 +293,7 @@ class _Search:
         limit, c = 0, anchor - 1
         while c >= 0 and line[c] == EMPTY and not self._anchor_at(grid, r, c):
             limit, c = limit + 1, c - 1
-        left(self.root, [], min(limit, self.tiles_in_rack - 1))
+        left(self.root, min(limit, self.tiles_in_rack - 1))
 
     def _anchor_at(self, grid: list[str], r: int, c: int) -> bool:
         if self.first:
