@@ -185,11 +185,15 @@ class _Search:
         if rng is not None:
             rng.shuffle(work)
         checks_of: dict[tuple[bool, int], list[Any]] = {}
+        has_blank = BLANK in self.rack
         try:
             for across, grid, r, c in work:
                 checks = checks_of.get((across, r))
                 if checks is None:
                     checks = checks_of[(across, r)] = self.cross_checks(grid, r)
+                allowed = checks[c]
+                if allowed is not None and (not allowed or (not has_blank and allowed.isdisjoint(self.kinds))):
+                    continue  # no rack tile may stand on this anchor, so no play covers it
                 self._from_anchor(across, grid, r, c, checks)
         except _Budget:
             pass
