@@ -169,8 +169,9 @@ def test_the_beginner_plays_only_common_words_and_modest_scores(english):
 def test_the_expert_exchanges_a_bad_rack_that_the_club_bot_would_play_off(english):
     engine = registry.get("crossword")
     state = engine.setup(2, {}, 51)
+    state["board"] = ["." * 15] * 7 + [".....QUOTH....."] + ["." * 15] * 7
     seat = state["to_move"]
-    state["racks"][seat]["tiles"] = list("UUUVVWQ")
+    state["racks"][seat]["tiles"] = list("IIUUVVW")
     ctx = Context(lexicon=english)
     assert choose_move("crossword", state, seat, ctx, "expert", random.Random(1))["type"] == "exchange"
     assert choose_move("crossword", state, seat, ctx, "club", random.Random(1))["type"] == "place"
@@ -192,3 +193,24 @@ def test_the_crossword_bot_challenges_a_phony_and_accepts_a_real_word():
             {"type": "challenge"}
         assert choose_move("crossword", real, other, ctx, level, rng, common_word=common_word)["type"] != \
             "challenge"
+
+
+@pytest.mark.parametrize("kind,seed", [("turnspell", 71), ("spellcrafter", 72)])
+def test_the_club_bot_plays_a_resigned_seat_among_other_players(english, kind, seed):
+    """Seat 2 of a three-player game resigned: the club bot plays its turns while the others play on."""
+    engine = registry.get(kind)
+    ctx = Context(lexicon=english)
+    state = engine.setup(3, {}, seed)
+    rng = random.Random(seed)
+    bot_moves = 0
+    while engine.outcome(state) is None:
+        for seat in sorted(engine.to_act(state)):
+            if seat == 2:
+                move = choose_move(kind, state, seat, ctx, "club", rng)
+                bot_moves += 1
+            else:
+                move = engine.random_move(state, seat, rng, ctx)
+            state = engine.apply(state, seat, move, ctx)
+            if engine.outcome(state) is not None:
+                break
+    assert bot_moves >= 3 and engine.outcome(state).scores[2] > 0
