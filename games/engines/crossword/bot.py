@@ -3,8 +3,8 @@
 Levels:
 
 * ``beginner``: plays only common words (every word the play forms must pass the injected
-  ``common_word`` predicate) and modest scores: a random pick among the middle of its playable
-  placements by score; exchanges when it finds none.
+  ``common_word`` predicate) and modest scores: a random pick among its playable placements ranked
+  from the top 10 % to the top 40 % by score (``BEGINNER_BAND``); exchanges when it finds none.
 * ``club``: the highest-scoring placement (a random one among equals); when it has none it
   exchanges its worst tiles, or passes.
 * ``expert``: the best static equity (``equity.Evaluator``: score, leave, board and end-game terms),
@@ -30,7 +30,7 @@ from .tiles import TILE_SETS
 LEVELS = ("beginner", "club", "expert")
 
 # Beginner picks among its placements ranked by score, from these fractions of the list (best first).
-BEGINNER_BAND = (0.35, 0.75)
+BEGINNER_BAND = (0.1, 0.4)
 
 
 def situation_of(view: Mapping[str, Any]) -> Situation:
