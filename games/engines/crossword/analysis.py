@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Context, IllegalMove, Lexicon, State
@@ -137,7 +137,7 @@ def positions_from_game(seats: int, options: Mapping[str, Any], seed: int,
         if kind == "challenge" and entry.get("result") == "withdrawn":
             for i in range(len(positions) - 1, -1, -1):
                 if positions[i].seat == entry["target"] and positions[i].kind == "place":
-                    positions[i] = _replace(positions[i], withdrawn=True)
+                    positions[i] = replace(positions[i], withdrawn=True)
                     break
         if kind not in ("place", "exchange", "pass"):
             continue
@@ -159,12 +159,6 @@ def positions_from_game(seats: int, options: Mapping[str, Any], seed: int,
         else:
             positions.append(Position(kind="pass", **common))
     return positions
-
-
-def _replace(position: Position, **changes: Any) -> Position:
-    values = {name: getattr(position, name) for name in Position.__dataclass_fields__}
-    values.update(changes)
-    return Position(**values)
 
 
 # -- positions from a GCG record -------------------------------------------------------------------
@@ -209,7 +203,7 @@ def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange:
             index = next((i for i in range(len(positions) - 1, -1, -1) if positions[i].kind == "place"), None)
             if index is None or positions[index].seat != seat or positions[index].withdrawn:
                 raise GcgError(turn.line, "'--' takes back a play, but this player's last turn placed no tiles")
-            positions[index] = _replace(positions[index], withdrawn=True)
+            positions[index] = replace(positions[index], withdrawn=True)
             board = boards_before[index]
             continue
         if turn.kind not in ("play", "exchange", "pass"):

@@ -379,5 +379,6 @@ def generate(board: list[str], rack: list[str], lexicon: Lexicon, rng: random.Ra
     ``rng`` and within a node budget: cheap candidates for random play and self-play."""
     if not rack:
         return []
-    found = _Search(board, rack, _graph(lexicon, None), budget=budget).run(rng)
-    return [tiles for tiles, _, _ in found[:max_moves]]
+    found = sorted(tiles for tiles, _, _ in _Search(board, rack, _graph(lexicon, None), budget=budget).run(rng))
+    # A canonical order, so which placements random play sees does not depend on the search's own order.
+    return rng.sample(found, max_moves) if len(found) > max_moves else found

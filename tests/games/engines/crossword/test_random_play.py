@@ -108,7 +108,7 @@ GAMES = [
     (2, {"challenge": "single"}, 12),
     (2, {"challenge": "double"}, 13),
     (3, {"challenge": "void"}, 14),
-    (3, {"challenge": "single", "tile_set": "nl"}, 19),
+    (3, {"challenge": "single", "tile_set": "nl"}, 15),
     (4, {"challenge": "double"}, 16),
     (4, {"challenge": "void", "tile_set": "nl"}, 17),
     (2, {"challenge": "void", "tile_set": "nl", "min_bag_for_exchange": 1}, 18),
