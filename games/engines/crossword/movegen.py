@@ -108,7 +108,7 @@ class _Budget(Exception):
 
 
 class _Search:
-    """Appel & Jacobson over one board and rack; collects (tiles, across) for every placement."""
+    """Appel & Jacobson over one board and rack; collects (tiles, across, leave) for every placement."""
 
     def __init__(self, board: list[str], rack: Sequence[str], root: dict, budget: int | None = None):
         self.board = board
@@ -140,7 +140,7 @@ class _Search:
 
     def cross_checks(self, grid: list[str], r: int) -> list[Any]:
         """For each square of line ``r``: None when no tile lies above or below it, else the set of
-        letters that make a word with them (the word across this line's direction)."""
+        letters that make a word with them (the word at right angles to the line)."""
         checks: list[Any] = [None] * SIZE
         root = self.root
         for c in range(SIZE):
