@@ -22,8 +22,8 @@ from games.engines.crossword.tiles import TILE_SETS
 
 def load_lexicon(spec: str):
     """A word index from a source code ("en", "nl") or from a file of one word per line."""
-    from games.lexicon.index import WordIndex
-    from games.lexicon.sources import SOURCE_CODES, LexiconSourceError, source_words
+    from lexicons.index import WordIndex
+    from lexicons.sources import SOURCE_CODES, LexiconSourceError, source_words
 
     if spec in SOURCE_CODES:
         try:
