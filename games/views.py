@@ -4,6 +4,7 @@ Each view parses input, calls one service or selector, and renders; errors from 
 beside the form with their code.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -11,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.vacations import ALLOWANCE_DAYS
 from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
 
@@ -21,9 +23,14 @@ from .presenters import game_payload, render_board, render_log
 
 
 def home(request):
+    """What the site is, for a visitor; a signed-in player lands on their games (awaiting a move first)."""
     if request.user.is_authenticated:
         return redirect("dashboard")
-    return render(request, "games/home.html")
+    return render(request, "games/home.html", {
+        "days_per_move": settings.DAYS_PER_MOVE_CHOICES,
+        "default_days": settings.DEFAULT_DAYS_PER_MOVE,
+        "vacation_days": ALLOWANCE_DAYS,
+    })
 
 
 @login_required
