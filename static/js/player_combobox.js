@@ -74,7 +74,7 @@ export function attachPlayerCombobox(input, { status, words, taken = () => [] })
     }
     if (status) {
       status.textContent = options.length === 0 ? words.none
-        : options.length === 1 ? words.one : words.many.replace("%s", String(options.length));
+        : options.length === 1 ? words.one : words.many.replace("{n}", String(options.length));
     }
   }
 
