@@ -47,7 +47,8 @@ def test_options_read_as_words_in_english_and_dutch(kind, options, days, english
 def test_unknown_keys_and_kinds_are_left_out_rather_than_shown_raw():
     with translation.override("en"):
         assert options_in_words("toy", {"target": 30, "mode": "turns"}) == ["rated"]
-        assert game_in_words("crossword", {"x": {"y": 1}}) == "Crossword · English tiles · words checked as played · rated"
+        words = game_in_words("crossword", {"x": {"y": 1}})
+        assert words == "Crossword · English tiles · words checked as played · rated"
         assert options_in_words("crossword", None, with_rating=False) == ["English tiles", "words checked as played"]
 
 
