@@ -71,4 +71,13 @@ if (form) {
     .map((i) => i.value.trim()).filter(Boolean);
   slots.forEach((slot) => attachPlayerCombobox(slot.querySelector("input"), { status, words, taken }));
   update();
+
+  // After a refusal the page comes back at the top; bring the first refusal and its control into view.
+  const refusal = [...form.querySelectorAll(".errorlist")].find((e) => e.offsetParent !== null);
+  if (refusal) {
+    const group = refusal.closest(".ng-field, .ng-opponents, .ng-step") || refusal;
+    const control = group.querySelector("input:not([type=hidden]):not([disabled]), select:not([disabled])");
+    if (control) control.focus({ preventScroll: true });
+    refusal.scrollIntoView({ block: "center" });
+  }
 }
