@@ -9,7 +9,7 @@ Steps, each reported with its wall time and number of SQL queries:
 3. the simulated results: every game played to its end through ``games.services.game_submit_move``
    (toy engine, one or two moves a game; seat 0 wins, seat 1 wins or a draw, seeded) — with the rating
    task held back so that it can be measured on its own;
-4. the rating updates: ``leagues.services.game_rate`` for every finished game, in finishing order;
+4. the rating updates: ``ratings.services.game_rate`` for every finished game, in finishing order;
 5. ``season_end``: final places, promotion and relegation, the next season opened.
 
 By default it runs on a fresh SQLite file in a temporary directory (``DATABASE_URL`` selects another
@@ -85,6 +85,7 @@ def run(args) -> dict:
     from games.models import Game, GameStatus
     from leagues import services
     from leagues.models import Fixture
+    from ratings import services as rating_services
     from tests.games.toy_engine import ENGINE as TOY
 
     registry.register(TOY)
@@ -169,12 +170,12 @@ def run(args) -> dict:
 
         def rate():
             for game_id in finished:
-                services.game_rate(game_id=game_id)
+                rating_services.game_rate(game_id=game_id)
 
         measure("rating updates (game_rate)", rate, items=len(finished))
         measure("league page render (all played)", render)
         measure("season_end (places, next season)", lambda: services.season_end(league_id=league.pk))
-        measure("ratings --check (recompute)", lambda: services.ratings_recompute(write=False))
+        measure("ratings --check (recompute)", lambda: rating_services.ratings_recompute(write=False))
     return {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "database": connection.vendor,

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "lexicons",
     "games",
+    "ratings",
     "leagues",
     "notifications",
     "moderation",

@@ -6,8 +6,6 @@ from . import api
 
 urlpatterns = [
     path("leagues/", api.LeagueListCreateApi.as_view(), name="api-leagues"),
-    path("leagues/ratings/<str:key>/", api.LeaderboardApi.as_view(), name="api-leaderboard"),
-    path("leagues/players/<str:username>/ratings/", api.PlayerRatingsApi.as_view(), name="api-player-ratings"),
     path("leagues/<int:league_id>/", api.LeagueDetailApi.as_view(), name="api-league"),
     path("leagues/<int:league_id>/join/", api.LeagueJoinApi.as_view(), name="api-league-join"),
     path("leagues/<int:league_id>/leave/", api.LeagueLeaveApi.as_view(), name="api-league-leave"),

@@ -126,49 +126,6 @@ class Fixture(models.Model):
         return f"{self.division} round {self.round}: {self.game}"
 
 
-class Rating(models.Model):
-    """A player's current Elo for one rating key ("crossword:en", "turnspell:nl", ...)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
-    key = models.CharField(max_length=48)
-    rating = models.FloatField(default=1500.0)
-    games = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["key", "-rating"]
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="rating_unique_key")]
-        indexes = [models.Index(fields=["key", "-rating"])]
-
-    def __str__(self) -> str:
-        return f"{self.user} {self.key} {self.rating:.0f}"
-
-
-class RatingChange(models.Model):
-    """What one finished game did to one player's rating; unique per (game, player), so applying a
-    game twice changes nothing."""
-
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
-    key = models.CharField(max_length=48)
-    before = models.FloatField()
-    after = models.FloatField()
-    games_before = models.PositiveIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
-        constraints = [models.UniqueConstraint(fields=["game", "user"], name="ratingchange_unique_game_user")]
-        indexes = [models.Index(fields=["user", "key", "id"])]
-
-    def __str__(self) -> str:
-        return f"{self.user} {self.key}: {self.before:.0f} → {self.after:.0f}"
-
-    @property
-    def delta(self) -> float:
-        return self.after - self.before
-
-
 class ActionKind(models.TextChoices):
     SEASON_START = "season_start", _("Started the season")
     SEASON_END = "season_end", _("Ended the season")

@@ -11,10 +11,12 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
+from ratings.models import Rating
+from ratings.services import rating_key
 
 from . import standings as standings_maths
-from .models import Division, Entry, Fixture, League, OrganiserAction, Rating, RatingChange, Season, SeasonStatus
-from .services import current_season, is_organiser, rating_key
+from .models import Division, Entry, Fixture, League, OrganiserAction, Season, SeasonStatus
+from .services import current_season, is_organiser
 
 
 # ---------------------------------------------------------------------------
@@ -172,29 +174,8 @@ def organiser_log(*, league: League, limit: int = 100) -> list[OrganiserAction]:
 
 
 # ---------------------------------------------------------------------------
-# Ratings and the profile
+# The profile
 # ---------------------------------------------------------------------------
-def leaderboard(*, key: str, limit: int = 100) -> list[Rating]:
-    return list(Rating.objects.filter(key=key, games__gt=0).select_related("user").order_by("-rating", "pk")[:limit])
-
-
-def rating_keys() -> list[str]:
-    return list(Rating.objects.filter(games__gt=0).order_by("key").values_list("key", flat=True).distinct())
-
-
-def player_ratings(*, user) -> list[Rating]:
-    return list(Rating.objects.filter(user=user, games__gt=0).order_by("key"))
-
-
-def rating_history(*, user, limit: int = 500) -> dict[str, list[RatingChange]]:
-    """The user's rating changes per key, oldest first (the last ``limit`` overall)."""
-    changes = list(RatingChange.objects.filter(user=user).order_by("-pk")[:limit])
-    history: dict[str, list[RatingChange]] = {}
-    for change in reversed(changes):
-        history.setdefault(change.key, []).append(change)
-    return history
-
-
 def recent_games(*, user, limit: int = 10) -> list[Game]:
     seats = (
         Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
@@ -220,10 +201,7 @@ def league_record(*, user) -> list[Entry]:
 
 
 def profile_panel(*, user) -> dict:
-    history = rating_history(user=user)
-    ratings = player_ratings(user=user)
     return {
-        "ratings": [(r, history.get(r.key, [])) for r in ratings],
         "recent_games": recent_games(user=user),
         "league_record": league_record(user=user),
     }

@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import RedirectView
 
 from . import views
 
@@ -6,8 +7,9 @@ app_name = "leagues"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.league_new, name="new"),
-    path("ratings/", views.leaderboards, name="leaderboards"),
-    path("ratings/<str:key>/", views.leaderboard, name="leaderboard"),
+    # The leaderboards moved to /ratings/.
+    path("ratings/", RedirectView.as_view(url="/ratings/", permanent=True)),
+    path("ratings/<str:key>/", RedirectView.as_view(url="/ratings/%(key)s/", permanent=True)),
     path("<int:league_id>/", views.league_detail, name="detail"),
     path("<int:league_id>/invite/<str:token>/", views.league_invite, name="invite"),
     path("<int:league_id>/join/", views.league_join, name="join"),

@@ -145,14 +145,3 @@ def league_manage_action(request, league_id: int, action: str):
     else:
         messages.success(request, _("Done."))
     return redirect("leagues:manage", league_id=league_id)
-
-
-# ---------------------------------------------------------------------------
-# Leaderboards
-# ---------------------------------------------------------------------------
-def leaderboards(request):
-    return render(request, "leagues/leaderboards.html", {"rating_keys": selectors.rating_keys()})
-
-
-def leaderboard(request, key: str):
-    return render(request, "leagues/leaderboard.html", {"key": key, "ratings": selectors.leaderboard(key=key)})

@@ -374,8 +374,8 @@ def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
 def game_annul(*, moderator, game_id=None, reason, report_id=None, now=None) -> ModerationAction:
     """Annul a game: it ends without a result, leaves the league standings (only finished games count)
     and its rating changes are undone by rebuilding every rating from the remaining finished games."""
-    from leagues.models import RatingChange
-    from leagues.services import ratings_recompute
+    from ratings.models import RatingChange
+    from ratings.services import ratings_recompute
 
     now = now or timezone.now()
     access_moderator(moderator, PERM_ANNUL)

@@ -45,7 +45,7 @@ def test_bad_input_is_refused_with_a_code_and_nothing_written(api_for, alice):
 
 def test_the_schema_documents_the_league_api(api_for, alice):
     schema = api_for(alice).get("/api/schema/").content.decode()
-    assert "/api/leagues/{league_id}/join/" in schema and "/api/leagues/ratings/{key}/" in schema
+    assert "/api/leagues/{league_id}/join/" in schema and "/api/ratings/{key}/" in schema
 
 
 def test_organiser_tools_and_leaving_through_the_api(api_for, make_league, players):

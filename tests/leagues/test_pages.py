@@ -113,6 +113,8 @@ def test_leaderboard_lists_ratings_best_first(client, make_league, players):
     league = make_league(n=4)
     services.season_start(league_id=league.pk, actor=players[0])
     play(Fixture.objects.select_related("game").first().game, SEAT0_WINS)
-    html = client.get("/leagues/ratings/toy/").content.decode()
+    html = client.get("/ratings/toy/").content.decode()
     assert html.index("1520") < html.index("1480")
-    assert "toy" in client.get("/leagues/ratings/").content.decode()
+    assert "Toy" in client.get("/ratings/").content.decode()
+    # the old addresses lead there
+    assert client.get("/leagues/ratings/toy/")["Location"] == "/ratings/toy/"

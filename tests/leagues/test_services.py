@@ -31,12 +31,12 @@ from leagues.models import (
     League,
     Movement,
     OrganiserAction,
-    Rating,
-    RatingChange,
     Season,
     SeasonStatus,
 )
 from leagues.selectors import season_tables
+from ratings import services as rating_services
+from ratings.models import Rating, RatingChange
 from tests.leagues.helpers import DRAW, SEAT0_WINS, committed, play, win
 
 pytestmark = pytest.mark.django_db
@@ -267,7 +267,7 @@ def test_recompute_ratings_agrees_and_check_reports_a_tampered_rating(make_leagu
     services.season_start(league_id=league.pk, actor=players[0])
     for i, fixture in enumerate(Fixture.objects.select_related("game").order_by("pk")):
         play(fixture.game, SEAT0_WINS if i % 3 else DRAW)
-    assert services.ratings_recompute(write=False) == []
+    assert rating_services.ratings_recompute(write=False) == []
     call_command("recompute_ratings", "--check")
     Rating.objects.filter(user=players[1]).update(rating=1234)
     changes = RatingChange.objects.count()
@@ -275,4 +275,4 @@ def test_recompute_ratings_agrees_and_check_reports_a_tampered_rating(make_leagu
         call_command("recompute_ratings", "--check")
     assert Rating.objects.get(user=players[1]).rating == 1234 and RatingChange.objects.count() == changes
     call_command("recompute_ratings")
-    assert services.ratings_recompute(write=False) == []
+    assert rating_services.ratings_recompute(write=False) == []

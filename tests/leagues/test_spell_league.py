@@ -11,9 +11,10 @@ from games.engines.spell import ENGINE
 from games.models import Game, GameStatus
 from leagues import services
 from leagues.errors import BAD_OPTIONS, LeagueError
-from leagues.models import League, Rating, RatingChange
+from leagues.models import League
 from leagues.selectors import season_tables
 from lexicons.term_decks import starter_deck_load
+from ratings.models import Rating, RatingChange
 from tests.games.spell.test_hidden_information import next_move
 from tests.leagues.helpers import committed
 

@@ -172,7 +172,7 @@ def test_a_suspension_removes_the_player_from_a_running_league(make_user, modera
 
 
 def test_annulling_a_rated_game_reverts_its_rating_changes(alice, bob, moderator):
-    from leagues.models import Rating, RatingChange
+    from ratings.models import Rating, RatingChange
 
     first = game_services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 3})
     second = game_services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 3})
@@ -193,8 +193,9 @@ def test_annulling_a_rated_game_reverts_its_rating_changes(alice, bob, moderator
 
 def test_an_annulled_league_game_leaves_the_standings_and_its_ratings_are_rebuilt(make_user, moderator):
     from leagues import services as league_services
-    from leagues.models import Fixture, Rating, RatingChange, SeasonStatus
+    from leagues.models import Fixture, SeasonStatus
     from leagues.selectors import season_tables
+    from ratings.models import Rating, RatingChange
 
     players = [make_user(username=f"p{i}") for i in range(3)]
     league = league_services.league_create(creator=players[0], name="L", kind="toy", options={"target": 3},

@@ -2,7 +2,7 @@
 
 import pytest
 
-from leagues.elo import START, expected, k_factor, new_ratings, rating_changes
+from ratings.elo import START, expected, k_factor, new_ratings, rating_changes
 
 
 def test_equal_players_expect_half_and_the_winner_of_a_new_pair_gains_twenty():

@@ -6,7 +6,7 @@ differ; with it nothing is written and the command exits non-zero on any differe
 
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues.services import ratings_recompute
+from ratings.services import ratings_recompute
 
 
 class Command(BaseCommand):
