@@ -75,3 +75,16 @@ def test_the_dashboard_shows_each_games_options_in_words_in_dutch(client, alice,
     html = client.get("/games/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     row = html[html.index(f'data-game="{game.pk}"'):]
     assert "1 dag per zet · vriendschappelijk" in row[:row.index("</tr>")]
+
+
+@pytest.mark.django_db
+def test_a_league_page_shows_its_game_settings_in_words(client, monkeypatch, alice):
+    from leagues import services as league_services
+    from tests.games.helpers import stand_in_lexicons
+
+    stand_in_lexicons(monkeypatch, {"nl": ["kat"]})
+    league = league_services.league_create(creator=alice, name="Scrabbelclub", kind="crossword",
+                                           options={"tile_set": "nl", "challenge": "single"})
+    html = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Crossword · Dutch tiles · single challenge" in html
+    assert "tile_set" not in html and "challenge:" not in html
