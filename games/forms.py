@@ -19,7 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from lexicons.store import lexicon_list
 from lexicons.term_decks import spell_deck_languages
@@ -128,7 +128,7 @@ class NewGameForm(forms.Form):
     def _lexicon_field(self, kind: str, lexicons, *, help_text: str = "") -> str:
         choices = [(lx.code, self._lexicon_label(lx)) for lx in lexicons]
         return self._add(kind, "lexicon", forms.ChoiceField(
-            label=_("Word list"), choices=choices, required=False, help_text=help_text,
+            label=pgettext("new game", "Word list"), choices=choices, required=False, help_text=help_text,
             initial=choices[0][0] if choices else None,
         ))
 
