@@ -125,8 +125,12 @@ class NewGameForm(forms.Form):
             label=_("Number of players"), coerce=int, choices=choices, initial=engine.min_seats, required=False,
         ))
 
-    def _lexicon_field(self, kind: str, lexicons, *, help_text: str = "") -> str:
+    def _lexicon_field(self, kind: str, lexicons, *, help_text: str = "", matching: str = "") -> str:
+        """The word lists offered for ``kind``; ``matching`` labels a first, empty choice that takes the
+        list of the tile set's language (the page's script replaces it by filtering the lists)."""
         choices = [(lx.code, self._lexicon_label(lx)) for lx in lexicons]
+        if matching:
+            choices.insert(0, ("", matching))
         return self._add(kind, "lexicon", forms.ChoiceField(
             label=pgettext("new game", "Word list"), choices=choices, required=False, help_text=help_text,
             initial=choices[0][0] if choices else None,
@@ -152,7 +156,8 @@ class NewGameForm(forms.Form):
                     choices=[(code, TILE_SETS[code]) for code in tile_sets],
                     help_text=_("The letters and their values; the word list is in the same language."),
                 )),
-                self._lexicon_field(kind, [lx for lx in lexicons if lx.language in tile_sets]),
+                self._lexicon_field(kind, [lx for lx in lexicons if lx.language in tile_sets],
+                                    matching=_("The word list in the tile set's language")),
                 self._add(kind, "challenge", forms.ChoiceField(
                     label=_("Checking words"), widget=forms.RadioSelect, required=False, initial="void",
                     choices=challenge_choices(),
@@ -288,8 +293,9 @@ class NewGameForm(forms.Form):
         """Exactly the options of ``kind`` the player chose, each checked against what is offered."""
         if kind == "crossword":
             tile_set = values.get("tile_set") or self.fields["crossword_tile_set"].initial
-            lexicon = values.get("lexicon") or next(
-                (code for code, lx in self.lexicons.items() if lx.language == tile_set), "")
+            # No choice: the list named like the tile set ("nl"), else the first in its language.
+            lexicon = values.get("lexicon") or (tile_set if tile_set in self.lexicons else next(
+                (code for code, lx in self.lexicons.items() if lx.language == tile_set), ""))
             chosen = self.lexicons.get(lexicon)
             if chosen is not None and chosen.language != tile_set:
                 self.add_error("crossword_lexicon", _(

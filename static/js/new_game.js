@@ -41,6 +41,8 @@ if (form) {
     const select = section.querySelector("select[name$='_lexicon']");
     if (!tileSet || !select || !section.dataset.lexiconLanguages) return;
     const languages = JSON.parse(section.dataset.lexiconLanguages);
+    // Without a script an empty first choice means "the tile set's language"; here the list is filtered.
+    select.querySelector("option[value='']")?.remove();
     let firstShown = null;
     for (const option of select.options) {
       const fits = languages[option.value] === tileSet.value;
@@ -48,7 +50,7 @@ if (form) {
       option.disabled = !fits;
       if (fits && firstShown === null) firstShown = option;
     }
-    if (select.selectedOptions[0]?.disabled && firstShown) firstShown.selected = true;
+    if ((!select.selectedOptions[0] || select.selectedOptions[0].disabled) && firstShown) firstShown.selected = true;
   }
 
   function update() {
