@@ -261,6 +261,12 @@ class NewGameForm(forms.Form):
         if not kind:
             return data
         section = self.sections[kind]
+        # Only the chosen game's settings count: another game's section (all shown without a script)
+        # cannot refuse the form.
+        for other in self.sections.values():
+            if other.kind != kind:
+                for name in other.fields:
+                    self._errors.pop(f"{other.kind}_{name}", None)
         values = {name: data.get(f"{kind}_{name}") for name in section.fields}
         engine = registry.get(kind)
         seats = values.get("seats") or engine.min_seats

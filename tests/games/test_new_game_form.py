@@ -82,6 +82,14 @@ def test_an_open_seek_names_nobody_and_waits_in_the_lobby(client, site, alice):
     assert seek.options == {"lexicon": "en"}
 
 
+def test_another_games_settings_never_refuse_the_form(client, site, alice, bob):
+    client.force_login(alice)
+    response = post(client, kind="turnspell", turnspell_seats=2, turnspell_lexicon="en", opponent=["bob"],
+                    crossword_tile_set="xx", spell_language="zz", spellcrafter_rounds=99)
+    assert response.status_code == 302
+    assert Game.objects.get().options == {"lexicon": "en"}
+
+
 def test_an_opponent_is_found_by_display_name_too(client, site, alice, make_user):
     make_user(username="hnk", display_name="Henk de Vries")
     client.force_login(alice)
