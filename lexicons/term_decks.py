@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from games.engines.base import rng_for
@@ -133,6 +134,14 @@ def spell_cards_draw(*, language: str, seed: int, count: int = CARDS_PER_GAME) -
     return [engine_card(id=c.pk, side_a=c.side_a, side_b=c.side_b, alternatives=c.alternatives) for c in cards]
 
 
+def spell_deck_languages() -> list[str]:
+    """The languages with enough active term cards for a game of Spell (one card a round), for the
+    new-game form: a language with fewer is not offered."""
+    rows = (TermCard.objects.filter(active=True).values("language").annotate(cards=Count("pk"))
+            .filter(cards__gte=ROUNDS).order_by("language"))
+    return [row["language"] for row in rows]
+
+
 def spell_options_prepare(options: dict, seed: int) -> dict:
     """A Spell game's options with its cards drawn from the site's deck (``game_create`` calls this).
     Cards come only from the deck: a creator who brought their own would know every term."""
@@ -180,6 +189,7 @@ __all__ = [
     "ImportResult",
     "TermImportError",
     "spell_cards_draw",
+    "spell_deck_languages",
     "spell_options_prepare",
     "spell_selfplay_options",
     "starter_deck_load",
