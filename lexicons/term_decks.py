@@ -21,6 +21,7 @@ from games.engines.spell.engine import ROUNDS
 
 from .errors import BAD_OPTIONS, LexiconError
 from .models import TermCard
+from .store import lexicon_exists
 from .term_csv import CleanCard, engine_card, read_csv, write_csv
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -175,8 +176,6 @@ def spell_selfplay_options(options: dict, seed: int = 0) -> dict:
         ]
     prepared = {**options, "language": language, "cards": cards}
     try:
-        from .store import lexicon_exists
-
         if "lexicon" not in prepared and lexicon_exists(language):
             prepared["lexicon"] = language
     except DatabaseError:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.engines.crossword import board as boardmod
 from games.models import Game
-from games.templatetags.word_reports import report_url
+from games.word_links import report_url
 
 PREMIUM_LABELS = {"T": "TW", "D": "DW", "t": "TL", "d": "DL"}
 
