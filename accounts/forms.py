@@ -11,7 +11,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "language"]
+        fields = ["display_name", "time_zone", "language", "challenges_from_strangers"]
 
 
 class VacationForm(forms.Form):

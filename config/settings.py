@@ -327,6 +327,8 @@ PERMISSIONS_POLICY = {
 # Allowed correspondence time controls, in days per move.
 DAYS_PER_MOVE_CHOICES = [1, 2, 3, 5, 7, 10, 14]
 DEFAULT_DAYS_PER_MOVE = 3
+# An unanswered challenge expires after this many days.
+CHALLENGE_EXPIRY_DAYS = 7
 # How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
 LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
 # Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).

@@ -24,6 +24,7 @@ def seat_summaries(game: Game) -> list[dict]:
             "to_act": s.to_act,
             "deadline": s.deadline.isoformat() if s.deadline else None,
             "resigned": s.resigned,
+            "accepted": s.accepted,
         }
         for s in game.seats.all()
     ]
