@@ -2,17 +2,38 @@
 
 Group messages only say "game N is at version V"; each connection then loads the game and renders
 the view of its own user's seat (the spectator view for non-players), so nothing secret crosses a
-group.
+group.  A socket has no request: its renders run in the user's own time zone and language, as the
+page's middleware does for a reload, so times and words read the same either way.
 """
+
+from contextlib import contextmanager
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import timezone, translation
+
+from core.timezones import zone_for, zone_named
 
 from . import selectors
 from .access import seat_for_user
 from .broadcast import game_group, user_group
 from .models import Game
-from .presenters import game_payload, render_board, render_log
+from .presenters import game_payload, render_board, render_log, render_parts
+
+
+@contextmanager
+def viewer_locale(user):
+    """The user's time zone and language while rendering for their socket (re-read each time, so a
+    change on the profile shows without reconnecting); UTC and the site's language for others."""
+    zone, language = zone_for(None), settings.LANGUAGE_CODE
+    if user is not None and user.is_authenticated:
+        row = get_user_model().objects.filter(pk=user.pk).values("time_zone", "language").first()
+        if row:
+            zone, language = zone_named(row["time_zone"]), row["language"] or language
+    with timezone.override(zone), translation.override(language):
+        yield
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -39,20 +60,32 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def chat_changed(self, event):
         """Chat is for the players only: each socket gets its own user's thread (muted authors left
         out), and a spectator's socket gets nothing (moderation/chat.py)."""
-        from moderation.chat import chat_socket_message
-
-        message = await database_sync_to_async(chat_socket_message)(game_id=self.game_id, user=self.scope["user"])
+        message = await database_sync_to_async(self._chat_message)()
         if message is not None:
             await self.send_json(message)
+
+    def _chat_message(self) -> dict | None:
+        from moderation.chat import chat_socket_message
+
+        user = self.scope["user"]
+        with viewer_locale(user):
+            return chat_socket_message(game_id=self.game_id, user=user)
 
     def _exists(self) -> bool:
         return Game.objects.filter(pk=self.game_id).exists()
 
     def _message(self) -> dict:
-        game = selectors.game_with_seats(game_id=self.game_id)
-        payload = game_payload(game, self.scope["user"])
-        html, log_html = render_board(game, payload), render_log(game, payload)
-        return {"type": "game", "game": payload, "html": html, "log_html": log_html}
+        user = self.scope["user"]
+        with viewer_locale(user):
+            game = selectors.game_with_seats(game_id=self.game_id)
+            payload = game_payload(game, user)
+            return {
+                "type": "game",
+                "game": payload,
+                "html": render_board(game, payload, user=user),
+                "log_html": render_log(game, payload),
+                "parts": render_parts(game, payload, user),
+            }
 
 
 class UserConsumer(AsyncJsonWebsocketConsumer):

@@ -17,7 +17,7 @@ from core.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
 from .forms import NewGameForm
-from .presenters import game_payload, render_board, render_log
+from .presenters import game_payload, render_board, render_log, render_parts
 
 
 def home(request):
@@ -97,6 +97,7 @@ def game_detail(request, game_id: int):
             "p": payload,
             "board_html": render_board(game, payload, request),
             "log_html": render_log(game, payload),
+            "parts": render_parts(game, payload, request.user, request),
         },
     )
 
