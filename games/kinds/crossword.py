@@ -139,17 +139,19 @@ def _grid_html(rows: list[list[dict[str, Any]]]) -> str:
         for sq in row:
             classes = " ".join(filter(None, ("sq", sq["premium"], "filled" if sq["letter"] else "",
                                              "last" if sq["last"] else "")))
+            # A name starts with what the square shows (tokens in the same order), then says it in words.
             if sq["letter"]:
                 value = "" if sq["blank"] else sq["value"]
-                inner = (f'<span class="tile{" blank" if sq["blank"] else ""}" aria-hidden="true">{sq["letter"]}'
+                inner = (f'<span class="tile{" blank" if sq["blank"] else ""}">{sq["letter"]} '
                          f'<sub>{value}</sub></span>')
                 extra = f' data-letter="{sq["letter"]}"'
-                label = f'{sq["name"]}, {sq["letter"]}' + (f" ({blank_word})" if sq["blank"] else "")
+                label = (f'{sq["name"]}, {sq["letter"]}, {blank_word}' if sq["blank"]
+                         else f'{sq["name"]}, {sq["letter"]} {value}')
             else:
-                inner = (f'<span class="prem" aria-hidden="true">{escape(sq["label"])}</span>'
-                         if sq["label"] else "")
+                inner = f'<span class="prem">{escape(sq["label"])}</span>' if sq["label"] else ""
                 extra = ""
-                label = f'{sq["name"]}, {escape(sq["spoken"])}' if sq["spoken"] else sq["name"]
+                label = (f'{sq["name"]}, {escape(sq["label"])}, {escape(sq["spoken"])}' if sq["spoken"]
+                         else sq["name"])
             tabindex = "0" if (sq["row"], sq["col"]) == centre else "-1"
             parts.append(f'<div class="{classes}" role="gridcell" tabindex="{tabindex}" data-row="{sq["row"]}" '
                          f'data-col="{sq["col"]}" data-name="{sq["name"]}"{extra} data-label="{label}" '

@@ -35,7 +35,7 @@ def _card(card: dict[str, Any] | None, *, letter: str | None = None, double: str
     if kind == "wild":
         face, label = (letter or "★"), _("Wild") + (f" ({letter})" if letter else "")
     elif kind == "double":
-        face, label = "×2", _("Double")
+        face, label = "×2", _("Double") + " ×2"  # the name holds what the card shows
     else:
         face = card["letter"]
         label = f"{card['letter']} {card['value']} · {names.get(card['suit'], '')}"

@@ -83,14 +83,13 @@ function render() {
     const tile = document.createElement("span");
     tile.className = "tile tentative" + (p.blank ? " blank" : "");
     tile.dataset.letter = p.letter;
-    tile.setAttribute("aria-hidden", "true");
     const value = p.blank ? "" : rackButtons()[p.rack]?.dataset.value || "";
-    tile.textContent = p.letter;
     const sub = document.createElement("sub");
     sub.textContent = value;
-    tile.appendChild(sub);
+    tile.append(p.letter, " ", sub);
     sq.appendChild(tile);
-    sq.setAttribute("aria-label", `${sq.dataset.name}, ${p.letter}, ${t("notPlayed")}`);
+    // The name starts with what the square shows ("W 4"), as for the tiles already played.
+    sq.setAttribute("aria-label", `${sq.dataset.name}, ${p.letter} ${value}, ${t("notPlayed")}`.replace(" ,", ","));
   }
   if (cursor) {
     const sq = square(cursor.row, cursor.col);
@@ -304,7 +303,7 @@ function onPointerMove(event) {
     drag.ghost = document.createElement("span");
     drag.ghost.className = "tile cw-ghost" + (source.dataset.tile === "?" ? " blank" : "");
     const p = drag.from && placedAt(drag.from.row, drag.from.col);
-    drag.ghost.textContent = p ? p.letter : source.textContent;
+    drag.ghost.textContent = p ? p.letter : (source.dataset.tile === "?" ? "" : source.dataset.tile);
     document.body.appendChild(drag.ghost);
   }
   event.preventDefault();

@@ -104,11 +104,12 @@ def browser(live_url):
 
 @pytest.fixture
 def new_page(browser, live_url):
-    """Opens a page in a fresh browser context (its own cookies: one per user)."""
+    """Opens a page in a fresh browser context (its own cookies: one per user); keyword arguments go
+    to the context (``viewport``, ``timezone_id``, ``bypass_csp`` ...)."""
     contexts = []
 
-    def make():
-        context = browser.new_context(base_url=live_url)
+    def make(**options):
+        context = browser.new_context(base_url=live_url, **options)
         context.set_default_timeout(5000)
         contexts.append(context)
         return context.new_page()
