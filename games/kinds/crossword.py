@@ -172,7 +172,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     unseen = Counter(view["unseen"])
     players = [{
         "index": s["index"], "name": names[s["index"]], "score": view["scores"][s["index"]],
-        "to_move": view["to_move"] == s["index"], "me": s["index"] == view["seat"],
+        "to_move": p["status"] == "active" and view["to_move"] == s["index"], "me": s["index"] == view["seat"],
         "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
     } for s in p["seats"]]
     lexicon = (p.get("options") or {}).get("lexicon")
@@ -181,6 +181,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     if log:
         log[-1]["last"] = True
     rows = _squares(view)
+    ending = view["phase"] == "ending"
     return {
         "grid": _grid_html(rows),
         "rows": rows,
@@ -191,5 +192,17 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
         "log": log,
         "can_exchange": view["bag_count"] >= view["min_bag_for_exchange"],
         "to_move_name": names.get(view["to_move"], ""),
-        "ending": view["phase"] == "ending",
+        "ending": ending,
+        "hint": _hint(p, ending, names.get(view["to_move"], "")),
     }
+
+
+def _hint(p: dict[str, Any], ending: bool, to_move: str) -> str:
+    """The first-game hint line: what the viewer does now (shown in their first games of the kind)."""
+    if p["seat"] is None or p["status"] != "active":
+        return ""
+    if p["your_move"] and ending:
+        return _("The last play used all its tiles: challenge it if you doubt a word, or accept it to end the game.")
+    if p["your_move"]:
+        return _("Drag or type letters onto the board, then press Play. Or exchange tiles, or pass.")
+    return _("Wait for %(name)s to play; meanwhile you can arrange your tiles.") % {"name": to_move}
