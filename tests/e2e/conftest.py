@@ -124,8 +124,8 @@ def sign_up(new_page):
     """Signs a user up through the site, confirms the e-mail from the outbox; returns their page."""
     from playwright.sync_api import expect
 
-    def sign_up(username):
-        page = new_page()
+    def sign_up(username, **context):
+        page = new_page(**context)
         email = f"{username}@example.com"
         page.goto("/accounts/signup/")
         page.fill("input[name=username]", username)
