@@ -38,8 +38,10 @@ class Vacation(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
     starts_at = models.DateTimeField(_("starts"))
     ends_at = models.DateTimeField(_("ends"))
-    # Set when it is over (at its end, switched off, or the player moved) and their deadlines shifted.
+    # When the player came back: at its end, switched off, or the player moved.
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # When the games held the player's clocks for the time away (games/vacations.py).
+    settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -49,6 +51,8 @@ class Vacation(models.Model):
         indexes = [
             models.Index(fields=["user", "starts_at"]),
             models.Index(fields=["ends_at"], condition=models.Q(ended_at__isnull=True), name="vacation_open_end"),
+            models.Index(fields=["user", "starts_at"], condition=models.Q(settled_at__isnull=True),
+                         name="vacation_unsettled"),
         ]
 
     def __str__(self) -> str:

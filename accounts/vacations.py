@@ -2,8 +2,10 @@
 
 While a vacation lasts the player's deadlines stand still.  Rather than touching every clock when it
 starts, the sweep leaves a player who is away alone, and when the vacation ends (at its end, switched
-off, or because the player moved) each deadline of theirs is pushed back by the time they were away
-while it was running.  Allowance: 30 days per calendar year (in the player's time zone).
+off, or because the player moved) the games push each deadline of theirs back by the time they were
+away while it was running (``games/vacations.py``), then mark the vacation settled.  This module
+knows nothing of games: it announces ``VacationEnded`` on commit.  Allowance: 30 days per calendar
+year (in the player's time zone).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from __future__ import annotations
 import math
 from datetime import date, datetime, time, timedelta
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from core.errors import AppError
+from core.events import publish
 from core.timezones import zone_for
 
+from .events import VacationEnded
 from .models import User, Vacation
 
 ALLOWANCE_DAYS = 30
@@ -26,6 +30,7 @@ VACATION_IN_PAST = "VACATION_IN_PAST"
 VACATION_OVERLAPS = "VACATION_OVERLAPS"
 VACATION_ALLOWANCE = "VACATION_ALLOWANCE"
 VACATION_NONE = "VACATION_NONE"
+PLAYER_ON_VACATION = "PLAYER_ON_VACATION"
 
 MSG_BAD_DAYS = "A vacation lasts from 1 to 30 days."
 MSG_IN_PAST = "A vacation cannot start in the past."
@@ -50,9 +55,18 @@ def vacations_in_progress(*, user_ids, now: datetime) -> dict[int, Vacation]:
 
 
 def vacations_holding_clocks(*, user_ids, now: datetime) -> dict[int, Vacation]:
-    """Whose deadlines must not run out: away now, or back but not yet settled by the sweep."""
-    rows = Vacation.objects.filter(user_id__in=list(user_ids), starts_at__lte=now, ended_at__isnull=True)
+    """Whose deadlines must not run out: away now, or back but their clocks not yet held by the games."""
+    rows = Vacation.objects.filter(user_id__in=list(user_ids), starts_at__lte=now, settled_at__isnull=True)
     return {v.user_id: v for v in rows}
+
+
+def vacations_to_settle(*, now: datetime, user_id: int | None = None):
+    """Vacations whose clocks the games must now hold: ended (switched off, or their time is up) but
+    not yet settled; with ``user_id``, that player's vacation in progress too (they moved: they are back)."""
+    rows = Vacation.objects.filter(settled_at__isnull=True, starts_at__lte=now)
+    if user_id is not None:
+        return rows.filter(user_id=user_id)
+    return rows.filter(models.Q(ended_at__isnull=False) | models.Q(ends_at__lte=now))
 
 
 def _days_in_year(start: datetime, end: datetime, year: int, zone) -> float:
@@ -124,62 +138,35 @@ def vacation_book(*, user: User, days: int, starts_on: date | None = None, now: 
 
 
 def vacation_end(*, user: User, now: datetime | None = None) -> Vacation:
-    """Switch vacation off: the one in progress ends now (deadlines shift by the time away); a
-    booked one that has not begun is cancelled."""
+    """Switch vacation off: the one in progress ends now; a booked one that has not begun is cancelled.
+    The games hold the player's clocks by the time away when they hear of it (``VacationEnded``)."""
     now = now or timezone.now()
-    vacation = (
-        Vacation.objects.filter(user=user, ended_at__isnull=True, ends_at__gt=now).order_by("starts_at").first()
-    )
-    if vacation is None:
-        raise VacationError(VACATION_NONE, MSG_NONE)
-    _close(vacation_id=vacation.pk, ended_at=max(now, vacation.starts_at))
-    vacation.refresh_from_db()
+    with transaction.atomic():
+        vacation = (
+            Vacation.objects.select_for_update().filter(user=user, ended_at__isnull=True, ends_at__gt=now)
+            .order_by("starts_at").first()
+        )
+        if vacation is None:
+            raise VacationError(VACATION_NONE, MSG_NONE)
+        vacation_mark_ended(vacation=vacation, ended_at=max(now, vacation.starts_at))
     return vacation
 
 
-def vacation_end_on_move(*, user_id: int, now: datetime) -> None:
-    """A player who moves is back: end a vacation in progress (queued on commit by the move path)."""
-    for vacation in Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ended_at__isnull=True):
-        _close(vacation_id=vacation.pk, ended_at=min(now, vacation.ends_at))
+def vacation_mark_ended(*, vacation: Vacation, ended_at: datetime) -> None:
+    """Record the end of a (locked) vacation.  A vacation cancelled before it began held no clock and is
+    settled at once; otherwise ``VacationEnded`` tells the games to hold the clocks (they call
+    ``vacation_mark_settled`` when done)."""
+    vacation.ended_at = ended_at
+    fields = ["ended_at"]
+    if ended_at <= vacation.starts_at:
+        vacation.settled_at = ended_at
+        fields.append("settled_at")
+    vacation.save(update_fields=fields)
+    if vacation.settled_at is None:
+        publish(VacationEnded(vacation_id=vacation.pk, user_id=vacation.user_id))
 
 
-def vacations_close_due(*, now: datetime) -> int:
-    """Vacations whose time is up: settle them (called by the deadline sweep before it looks at seats)."""
-    closed = 0
-    for vacation in Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now).order_by("ends_at"):
-        closed += _close(vacation_id=vacation.pk, ended_at=vacation.ends_at)
-    return closed
-
-
-def _close(*, vacation_id: int, ended_at: datetime) -> int:
-    """End one vacation and push back its player's deadlines, once (the row lock makes a second,
-    concurrent close see it already ended)."""
-    from games.models import Game, GameStatus, Seat
-
-    with transaction.atomic():
-        vacation = Vacation.objects.select_for_update().filter(pk=vacation_id, ended_at__isnull=True).first()
-        if vacation is None:
-            return 0
-        vacation.ended_at = ended_at
-        vacation.save(update_fields=["ended_at"])
-        if ended_at <= vacation.starts_at:
-            return 1  # cancelled before it began: no time away, nothing to shift or wake
-        game_ids = list(
-            Seat.objects.filter(user_id=vacation.user_id, to_act=True, deadline__isnull=False,
-                                game__status=GameStatus.ACTIVE).values_list("game_id", flat=True)
-        )
-        # Games before their seats, in id order: the same lock order as the move path and the sweep.
-        list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk").values_list("pk", flat=True))
-        seats = list(
-            Seat.objects.filter(user_id=vacation.user_id, to_act=True, deadline__isnull=False,
-                                game__status=GameStatus.ACTIVE).select_related("game")
-        )
-        for seat in seats:
-            allowance = timedelta(days=seat.game.days_per_move)
-            # Only the part of the vacation during which this deadline was running counts.
-            away = ended_at - max(vacation.starts_at, seat.deadline - allowance)
-            if away > timedelta(0):
-                seat.deadline += away
-            seat.alert_at = ended_at  # the sweep works out the next reminder from the new deadline
-        Seat.objects.bulk_update(seats, ["deadline", "alert_at"])
-    return 1
+def vacation_mark_settled(*, vacation: Vacation, settled_at: datetime) -> None:
+    """The games have held the player's clocks for this (locked) vacation; the sweep leaves it be."""
+    vacation.settled_at = settled_at
+    vacation.save(update_fields=["settled_at"])

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "channels",
     "django_celery_beat",
     "core",
@@ -56,6 +57,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -116,10 +119,33 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis: cache and channel layer; in-process defaults without REDIS_URL
 # ---------------------------------------------------------------------------
 REDIS_URL = env("REDIS_URL", default="")
+# Every Redis connection (cache, channel layer, Celery): redis-py's default 5 s read timeout equals
+# channels-redis' 5 s blocking read, so an idle WebSocket's consumer died with TimeoutError. The read
+# timeout must outlast any blocking read we issue (channels-redis 5 s, kombu 1 s) and still notice a
+# dead server; a connection idle longer than the health-check interval is PINGed before reuse, TCP
+# keepalive finds half-open sockets, and a command that finds its connection closed (server `timeout`,
+# a proxy, a restart) is retried once on a fresh one.
+REDIS_SOCKET_TIMEOUT = env.float("REDIS_SOCKET_TIMEOUT", default=15.0)
+REDIS_CONNECTION_OPTIONS = {
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    "socket_connect_timeout": env.float("REDIS_SOCKET_CONNECT_TIMEOUT", default=5.0),
+    "socket_keepalive": True,
+    "health_check_interval": env.int("REDIS_HEALTH_CHECK_INTERVAL", default=25),
+    "retry_on_timeout": True,
+}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": dict(REDIS_CONNECTION_OPTIONS),
+        }
+    }
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS}]},
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -131,6 +157,14 @@ else:
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL == "memory://")
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = dict(REDIS_CONNECTION_OPTIONS)
+if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
+    CELERY_REDIS_SOCKET_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_timeout"]
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_connect_timeout"]
+    CELERY_REDIS_SOCKET_KEEPALIVE = True
+    CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = REDIS_CONNECTION_OPTIONS["health_check_interval"]
+    CELERY_REDIS_RETRY_ON_TIMEOUT = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
@@ -190,7 +224,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",  # documents the shared error responses
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -235,7 +269,13 @@ STORAGES = {
 # Security: strict unless DEBUG (``check --deploy`` runs clean with DEBUG=False)
 # ---------------------------------------------------------------------------
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Trust a header saying "this came over HTTPS" only when a proxy in front is known to set it (and to
+# strip it from clients), e.g. SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto; otherwise anyone could send
+# it. (Uvicorn's --proxy-headers already takes the scheme from proxies in FORWARDED_ALLOW_IPS.)
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", default="").strip()
+if _proxy_ssl_header:
+    _meta_key = _proxy_ssl_header.upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (_meta_key if _meta_key.startswith("HTTP_") else f"HTTP_{_meta_key}", "https")
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
@@ -243,6 +283,31 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts and styles only from our own files — no inline script,
+# no style attribute, no eval; WebSockets to our own host ('self' covers ws/wss of the same origin).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Permissions-Policy (config/security_headers.py): browser features the site never uses, denied.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media", "geolocation", "gyroscope",
+        "hid", "idle-detection", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+        "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
+    )
+}
 
 # ---------------------------------------------------------------------------
 # Letterpost

@@ -1,15 +1,47 @@
 """Who listens to which event, and who answers which policy question: the one table.
 
 The lower layers never import the apps above them.  The games core publishes events on commit
-(``games/events.py``) and asks policies before a write (``games/policies.py``); the dictionaries ask
-the games about reported games.  This module, at the top of the dependency graph, connects them.
-``core.apps`` registers everything listed here when Django starts.
+(``games/events.py``) and asks policies before a write (``games/policies.py``); accounts announce a
+vacation's end; moderation announces a suspension; the dictionaries ask the games about a reported
+game.  This module, at the top of the dependency graph, connects them; ``core.apps`` registers it all
+when Django starts (the ``LETTERPOST_WIRING`` setting names this module).
+
+Each handler is an idempotent Celery task taking the event as a dict.  A tuple is a chain, run in
+order: a finished game's rating is applied before its league checks whether the season is over (the
+next season's placement reads the ratings).
 """
 
+from accounts import policies as account_policies
+from accounts.events import VacationEnded
+from core.policies import MAY_ACT
 from games import answers as game_answers
+from games import tasks as game_tasks
+from games.events import GameFinished, GameVoided, SeatsDue
+from games.policies import MAY_BE_CHALLENGED
+from leagues import tasks as league_tasks
 from lexicons.services import REPORT_GAME
+from moderation import policies as moderation_policies
+from moderation.events import PlayerSuspended
+from notifications import tasks as notification_tasks
+from ratings import tasks as rating_tasks
 
-# question -> the functions that answer it (core.policies)
+# event type -> handlers (Celery tasks; a tuple runs as a chain, in order)
+SUBSCRIPTIONS = {
+    GameFinished: [
+        (rating_tasks.on_game_finished, league_tasks.on_game_ended),
+        notification_tasks.on_game_finished,
+    ],
+    GameVoided: [
+        (rating_tasks.on_game_voided, league_tasks.on_game_ended),
+    ],
+    SeatsDue: [notification_tasks.on_seats_due],
+    VacationEnded: [game_tasks.on_vacation_ended],
+    PlayerSuspended: [league_tasks.on_player_suspended],
+}
+
+# policy question -> the functions that answer it (core.policies)
 POLICIES = {
+    MAY_ACT: [moderation_policies.refuse_suspended],
+    MAY_BE_CHALLENGED: [account_policies.refuse_on_vacation],
     REPORT_GAME: [game_answers.report_game],
 }

@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+# Asked by every write path of every app (``user``): may this player act at all?  Moderation answers
+# (a suspended player may not).
+MAY_ACT = "may_act"
+
 _answers: dict[str, list[Callable[..., Any]]] = {}
 
 

@@ -50,9 +50,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
 
     async def receive_json(self, content, **kwargs):
-        # Clients may ask for a fresh copy (after a reconnect); moves go through the HTTP API.
-        if content.get("type") == "refresh":
+        # Clients ask for a fresh copy on every (re)connect, so nothing sent while they were away is
+        # lost: the game and, for a player, the chat. Moves go through the HTTP API.
+        if isinstance(content, dict) and content.get("type") == "refresh":
             await self.send_json(await database_sync_to_async(self._message)())
+            await self.chat_changed({})
 
     async def game_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)())
@@ -104,6 +106,12 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive_json(self, content, **kwargs):
+        # After every (re)connect the page asks where things stand: the badge and the bell are set
+        # from this, whatever was broadcast while the socket was down.
+        if isinstance(content, dict) and content.get("type") == "refresh":
+            await self.send_json(await database_sync_to_async(self._summary)())
+
     async def games_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)(event["game"]))
 
@@ -113,6 +121,12 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
 
         count = await database_sync_to_async(unread_count)(user=self.scope["user"])
         await self.send_json({"type": "notifications", "unread": count})
+
+    def _summary(self) -> dict:
+        from notifications.selectors import unread_count
+
+        user = self.scope["user"]
+        return {"type": "summary", "awaiting": selectors.awaiting_count(user=user), "unread": unread_count(user=user)}
 
     def _message(self, game_id: int) -> dict:
         user = self.scope["user"]

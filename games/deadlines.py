@@ -11,7 +11,8 @@ The sweep locks the games behind due seats in batches with ``SELECT ... FOR UPDA
 doing it twice.  A timeout is the engine's ``timeout_move`` submitted through
 ``services.game_submit_system_move`` with a deterministic idempotency key; repeated timeouts forfeit
 through ``services.game_forfeit``.  The clock is passed in (``now=``): tests and
-``manage.py sweep_deadlines --now`` run it as if it were any time.
+``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
+as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.
 """
 
 from __future__ import annotations
@@ -19,30 +20,26 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from enum import IntEnum
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.vacations import vacations_holding_clocks
+from core.events import publish
+
 from . import services
+from .clock import Clock, Stage
 from .engines import registry
+from .events import SeatsDue
 from .models import Game, GameStatus, Seat
+from .vacations import vacations_settle_due
 
 logger = logging.getLogger(__name__)
 
 BATCH_SIZE = 200
-REMINDER_AT = 0.8  # of the allowance
-LAST_CALL = timedelta(hours=1)
 # A failing game is looked at again after this, rather than at once in a loop.
 RETRY_AFTER = timedelta(minutes=5)
-
-
-class Stage(IntEnum):
-    NONE = 0
-    TOLD = 1  # "your move"
-    REMINDED = 2  # 80 % of the allowance gone
-    LAST_CALL = 3  # one hour left
 
 
 def forfeit_after(seats_count: int) -> int:
@@ -72,29 +69,19 @@ class SweepReport:
         return data
 
 
-def stage_times(seat: Seat, days_per_move: int) -> dict[Stage, datetime]:
-    allowance = timedelta(days=days_per_move)
-    return {
-        Stage.REMINDED: seat.deadline - allowance * (1 - REMINDER_AT),
-        Stage.LAST_CALL: seat.deadline - LAST_CALL,
-    }
-
-
-def next_alert(seat: Seat, days_per_move: int) -> datetime:
-    later = [at for stage, at in stage_times(seat, days_per_move).items() if stage > seat.alert_stage]
-    return min(later + [seat.deadline])
+def clock_of(seat: Seat, game: Game) -> Clock:
+    return Clock.of(seat.deadline, game.days_per_move)
 
 
 # ---------------------------------------------------------------------------
 # Entry points
 # ---------------------------------------------------------------------------
 def sweep(*, now: datetime | None = None, batch_size: int = BATCH_SIZE) -> SweepReport:
-    """Handle everything due at ``now``: close vacations that are over, then due seats, batch by batch."""
-    from accounts.vacations import vacations_close_due
-
+    """Handle everything due at ``now``: hold the clocks of vacations that are over, then due seats,
+    batch by batch."""
     now = now or timezone.now()
     report = SweepReport()
-    report.vacations_closed = vacations_close_due(now=now)
+    report.vacations_closed = vacations_settle_due(now=now)
     while True:
         due_games = (
             Seat.objects.filter(alert_at__lte=now).order_by("alert_at").values("game_id")[:batch_size]
@@ -123,9 +110,6 @@ def sweep_game(*, game_id: int, now: datetime | None = None) -> SweepReport:
 # One locked batch
 # ---------------------------------------------------------------------------
 def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> None:
-    from accounts.vacations import vacations_holding_clocks
-    from notifications.services import notify_many
-
     by_id = {g.pk: g for g in games}
     seats = list(Seat.objects.filter(game_id__in=by_id, alert_at__lte=now).order_by("game_id", "index"))
     away = vacations_holding_clocks(user_ids={s.user_id for s in seats if s.user_id}, now=now)
@@ -150,13 +134,14 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
             _remind(game, seat, now=now, report=report)
             quiet.append(seat)
     Seat.objects.bulk_update(quiet, ["alert_at", "alert_stage"])
-    notify_many(report.notifications, now=now)
+    if report.notifications:
+        publish(SeatsDue(notices=report.notifications, at=now.isoformat()))
     report.notifications = []
 
 
 def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
-    times = stage_times(seat, game.days_per_move)
-    due = max([Stage.TOLD] + [stage for stage, at in times.items() if at <= now])
+    clock = clock_of(seat, game)
+    due = clock.due_stage(now)
     if seat.alert_stage < Stage.TOLD:
         if not seat.resigned:
             report.notifications.append(_notice("your_move", seat, game, deadline=seat.deadline.isoformat()))
@@ -164,12 +149,12 @@ def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> No
     elif due > seat.alert_stage:
         stage = "last_call" if due == Stage.LAST_CALL else "reminder"
         report.notifications.append(
-            _notice("reminder", seat, game, deadline=seat.deadline.isoformat(), stage=stage)
+            _notice("reminder", seat, game, deadline=seat.deadline.isoformat(), stage=stage, step=int(due))
         )
         report.reminders += 1
     # Reminders whose time passed unsent (a late sweep, a short clock) are not sent late.
     seat.alert_stage = max(seat.alert_stage, due)
-    seat.alert_at = next_alert(seat, game.days_per_move)
+    seat.alert_at = clock.next_alert(Stage(seat.alert_stage))
 
 
 def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
@@ -202,6 +187,9 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
     )
 
 
-def _notice(kind: str, seat: Seat, game: Game, **params) -> dict:
-    return {"user_id": seat.user_id, "kind": kind, "game_id": game.pk,
+def _notice(kind: str, seat: Seat, game: Game, *, step: int = 0, **params) -> dict:
+    """One notice for the player of ``seat``; its key (kind, game, seat, deadline, stage) is unique, so it
+    is stored once however often it is delivered."""
+    key = f"{kind}:{game.pk}:{seat.index}:{params.get('deadline', '')}:{step}"
+    return {"user_id": seat.user_id, "kind": kind, "game_id": game.pk, "key": key[:120],
             "params": {"game": game.pk, "game_kind": game.kind, **params}}

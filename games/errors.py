@@ -4,6 +4,7 @@ Engine refusals arrive as ``IllegalMove`` (400).  The service adds the codes bel
 HTTP status the API uses for it.  Codes more than one app uses come from ``core.errors``.
 """
 
+from accounts.vacations import PLAYER_ON_VACATION  # noqa: F401  (re-exported)
 from core.errors import (  # noqa: F401  (re-exported: the games API's codes in one place)
     BAD_OPTIONS,
     BAD_REQUEST,
@@ -30,7 +31,6 @@ GAME_NOT_ACTIVE = "GAME_NOT_ACTIVE"
 IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
 SEEK_NOT_OPEN = "SEEK_NOT_OPEN"
 ALREADY_SEATED = "ALREADY_SEATED"
-PLAYER_ON_VACATION = "PLAYER_ON_VACATION"
 
 MSG_NOT_FOUND = "No such game."
 MSG_NOT_YOUR_GAME = "You do not have a seat in this game."

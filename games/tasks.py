@@ -1,26 +1,24 @@
-"""Celery tasks for games: thin interfaces over services and replays.
+"""Celery tasks for games: thin interfaces over services, the deadline sweep and replays.
 
-``games_verify`` replays games from their logs in the background (scheduled nightly by beat, see
-``load_starter_data``) and logs any game whose state differs, as ``manage.py verify_games`` does.
+``games_verify`` replays games from their logs (nightly, ``CELERY_BEAT_SCHEDULE``) and logs any game
+whose state differs, as ``manage.py verify_games`` does; ``deadlines_sweep`` runs every minute.
 """
 
 import logging
+from datetime import datetime
 
 from celery import shared_task
+from django.utils import timezone
 
-from .models import Game
+from core.events import publish
+
+from .deadlines import sweep, sweep_game
+from .events import GameFinished
+from .models import Game, GameStatus
 from .replay import verify_game
+from .vacations import vacation_settle
 
 logger = logging.getLogger(__name__)
-
-
-@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
-def game_finished(game_id: int) -> None:
-    """After a game ends: ratings and league standings.  Each step is idempotent (rating changes
-    are stored per game and player), so a retried or repeated task changes nothing twice."""
-    from leagues.services import game_result_recorded
-
-    game_result_recorded(game_id=game_id)
 
 
 @shared_task
@@ -39,19 +37,28 @@ def games_verify(game_ids: list[int] | None = None) -> dict:
     return {"checked": checked, "differ": differ}
 
 
-@shared_task
+@shared_task(acks_late=True)
 def deadlines_sweep(now: str | None = None) -> dict:
-    """Every minute (beat): reminders, timeouts and forfeits that are due; see games/deadlines.py."""
-    from datetime import datetime
-
-    from .deadlines import sweep
-
+    """Every minute (beat): reminders, timeouts and forfeits that are due; see games/deadlines.py.
+    Acknowledged after it ran: a sweep killed half-way runs again, and applies nothing twice."""
     return sweep(now=datetime.fromisoformat(now) if now else None).as_json()
 
 
 @shared_task
 def game_alerts(game_id: int) -> dict:
-    """Right after a move: tell the players who are now due, without waiting for the sweep."""
-    from .deadlines import sweep_game
-
+    """The due notices of one game now (kept for messages queued under this name)."""
     return sweep_game(game_id=game_id).as_json()
+
+
+@shared_task
+def game_finished(game_id: int) -> None:
+    """Kept for messages queued under this name before the games published events: announce again."""
+    game = Game.objects.filter(pk=game_id, status=GameStatus.FINISHED).first()
+    if game is not None:
+        publish(GameFinished(game_id=game.pk, reason=(game.result or {}).get("reason", "")))
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_vacation_ended(event: dict) -> int:
+    """A player switched their vacation off: hold their clocks for the time away (once)."""
+    return vacation_settle(vacation_id=event["vacation_id"], now=timezone.now())

@@ -115,15 +115,22 @@ LEAGUE_PAGE = inline_serializer("LeaguePage", {
 })
 
 
+class LeagueSearchSerializer(serializers.Serializer):
+    # DRF's CharField refuses NUL characters (PostgreSQL cannot compare them): a 400, not a 500.
+    q = serializers.CharField(required=False, allow_blank=True, default="")
+    kind = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class LeagueListCreateApi(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("q", str, description="search name and description"),
                     OpenApiParameter("kind", str, description="game kind")],
-        responses=LeagueListSerializer(many=True),
+        responses={200: LeagueListSerializer(many=True), 400: ERROR},
     )
     def get(self, request):
-        leagues = selectors.league_list(query=request.query_params.get("q", "")[:80],
-                                        kind=request.query_params.get("kind", ""))
+        search = LeagueSearchSerializer(data=request.query_params)
+        search.is_valid(raise_exception=True)
+        leagues = selectors.league_list(query=search.validated_data["q"][:80], kind=search.validated_data["kind"])
         return Response(LeagueListSerializer(leagues, many=True).data)
 
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer, 400: ERROR})
@@ -134,16 +141,23 @@ class LeagueListCreateApi(APIView):
         return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
 
 
+class SeasonQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(  # a PositiveSmallIntegerField
+        required=False, min_value=1, max_value=32767, help_text="season number (default: the latest)"
+    )
+
+
 class LeagueDetailApi(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("season", int, description="season number (default: the latest)")],
-        responses={200: LEAGUE_PAGE, 404: ERROR},
+        parameters=[SeasonQuerySerializer],
+        responses={200: LEAGUE_PAGE, 400: ERROR, 404: ERROR},
     )
     def get(self, request, league_id: int):
-        """The league with one season: its divisions' standings (zones marked) and fixtures."""
-        number = request.query_params.get("season")
-        page = selectors.league_page(league_id=league_id, number=int(number) if str(number).isdigit() else None,
-                                     user=request.user)
+        """The league with one season (``season``: its number, default the latest): its divisions'
+        standings (zones marked) and fixtures."""
+        query = SeasonQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page = selectors.league_page(league_id=league_id, number=query.validated_data.get("season"), user=request.user)
         if page is None:
             raise LeagueError(NOT_FOUND, MSG_NOT_FOUND, 404)
         season = page["season"]

@@ -1,11 +1,9 @@
-"""Writes for leagues and ratings: creating and joining leagues, starting and ending seasons,
-organiser tools, and what happens when a game ends (``game_result_recorded``, called through the
-``games.tasks.game_finished`` task).
+"""Writes for leagues: creating and joining leagues, starting and ending seasons, organiser tools,
+and what happens when a league game ends (``fixture_ended``, the handler of the games' events).
 
 Every function validates before it writes: a refusal raises ``LeagueError`` with a stable code and
-leaves the database as it was.  Games are created through ``games.services.game_create`` and
-forfeits go through ``games.services.game_resign``; the only game rows written here directly are
-those of games adjudicated when a season ends (``_game_adjudicate``).
+leaves the database as it was.  Games are created, forfeited, aborted and adjudicated through
+``games.services``; nothing here writes a game row.
 """
 
 from __future__ import annotations
@@ -15,18 +13,18 @@ import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from core.errors import AppError
-from games import broadcast
+from core.policies import MAY_ACT, policy_check
 from games import services as game_services
 from games.engines import registry
-from games.engines.base import ranks_from_scores
 from games.models import Game, GameStatus, Seat
 from ratings import elo
 from ratings.models import Rating
-from ratings.services import game_rate, rating_key
+from ratings.services import rating_key
 
 from . import pairing, placement
 from .errors import (
@@ -222,27 +220,16 @@ def _validate_divisions(engine, table_size: int, smallest: int, largest: int) ->
                 )
 
 
-def _refuse_suspended(user) -> None:
-    """A player suspended by a moderator cannot play, so cannot join a season either (moderation/);
-    otherwise the season's start would fail on creating their games."""
-    from moderation.errors import ModerationError
-    from moderation.services import refuse_if_suspended
-
-    try:
-        refuse_if_suspended(user)
-    except ModerationError as exc:
-        raise LeagueError(exc.code, exc.message, exc.status) from None
-
-
 def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
     """Register for the league's open season."""
-    _refuse_suspended(user)
+    policy_check(MAY_ACT, user=user)
     with transaction.atomic():
         league = _league(league_id, lock=True)  # serialises joins, so the player limit holds
         season = current_season(league)
         if season is None or season.status != SeasonStatus.REGISTRATION:
             raise LeagueError(LEAGUE_CLOSED, MSG_CLOSED)
-        invited = token is not None and secrets.compare_digest(str(token), league.invite_token)
+        # Compared as bytes: compare_digest refuses non-ASCII str, and any token may arrive.
+        invited = token is not None and secrets.compare_digest(str(token).encode(), league.invite_token.encode())
         if not league.is_public and not invited and not is_organiser(league, user):
             raise LeagueError(INVITE_REQUIRED, MSG_INVITE, 403)
         if Entry.objects.filter(season=season, user=user).exists():
@@ -377,7 +364,7 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
             Game.objects.filter(fixture__division__season=season, status=GameStatus.ACTIVE).values_list("pk", flat=True)
         )
         for game_id in unfinished:
-            _game_adjudicate(game_id=game_id, now=now)
+            game_services.game_adjudicate(game_id=game_id, now=now)
         from .selectors import season_tables  # the same tables the pages show
 
         entries = []
@@ -399,39 +386,6 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
         )
         _log(league, season, actor, ActionKind.SEASON_END, now=now, adjudicated=unfinished)
     return season
-
-
-def _game_adjudicate(*, game_id: int, now) -> None:
-    """End an unfinished league game on its current scores (see ``season_end``)."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != GameStatus.ACTIVE:
-        return
-    engine = registry.get(game.kind)
-    seats = list(Seat.objects.filter(game=game).order_by("index"))
-    scores = list(engine.scores(game.state))
-    ranks = [1] * len(seats) if engine.cooperative else list(ranks_from_scores(scores))
-    # A cooperative engine gives every seat the team's total, so the team score is any one of them.
-    team_score = max(scores, default=0) if engine.cooperative else None
-    game.status = GameStatus.FINISHED
-    game.finished_at = now
-    game.version += 1
-    game.result = {"scores": scores, "ranks": ranks, "reason": "adjudicated", "team_score": team_score}
-    game.save(update_fields=["status", "finished_at", "version", "result"])
-    for seat in seats:
-        seat.score = scores[seat.index]
-        seat.rank = ranks[seat.index]
-        seat.to_act = False
-        seat.deadline = None
-    Seat.objects.bulk_update(seats, ["score", "rank", "to_act", "deadline"])
-    version, user_ids = game.version, [s.user_id for s in seats if s.user_id]
-    transaction.on_commit(lambda: broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids))
-    _queue_rating(game_id)
-
-
-def _queue_rating(game_id: int) -> None:
-    from games.tasks import game_finished
-
-    transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
 
 
 def seasons_end_due(*, now: datetime | None = None) -> list[int]:
@@ -464,8 +418,10 @@ def _running_entry(league: League, user) -> tuple[Season, Entry]:
 
 
 def _forfeit_games(game_ids, user, now) -> None:
-    for game_id in game_ids:
-        game_services.game_resign(game_id=game_id, user=user, now=now)
+    """The organiser's award: ``user`` loses these games, whatever was played so far."""
+    seats = Seat.objects.filter(game_id__in=game_ids, user=user).values_list("game_id", "index")
+    for game_id, index in sorted(seats):
+        game_services.game_forfeit(game_id=game_id, seat_index=index, reason="forfeit", awarded=True, now=now)
 
 
 def _open_games(season: Season, user, division=None) -> list[int]:
@@ -517,11 +473,15 @@ def _entry_withdraw(league: League, season: Season, entry: Entry, user, actor, n
          **details)
 
 
-def entries_remove_for_suspension(*, user, actor=None, now: datetime | None = None) -> list[int]:
-    """Moderation (a suspended player): remove ``user`` from every league's current season as an
-    organiser's removal would (remaining games forfeited, not carried on), logged with ``actor``, the
-    moderator, who need not organise the league.  Returns the league ids."""
+def entries_remove_for_suspension(
+    *, user_id: int, actor_id: int | None = None, now: datetime | None = None
+) -> list[int]:
+    """A moderator suspended a player: remove them from every league's current season as an organiser's
+    removal would (remaining games forfeited, not carried on), logged with the moderator as actor, who
+    need not organise the league.  Idempotent (a removed entry is left alone).  Returns the league ids."""
     now = now or timezone.now()
+    users = get_user_model().objects.in_bulk([u for u in (user_id, actor_id) if u is not None])
+    user, actor = users[user_id], users.get(actor_id)
     league_ids = sorted(set(
         Entry.objects.filter(user=user, removed=False)
         .exclude(season__status=SeasonStatus.FINISHED)
@@ -587,10 +547,9 @@ def _games_abort(game_ids, now) -> None:
 # ---------------------------------------------------------------------------
 # When a game ends: ratings, and the season's end once its last game is over
 # ---------------------------------------------------------------------------
-def game_result_recorded(*, game_id: int) -> None:
-    """Apply the rating change of a finished game and end its league season if that was the last
-    unfinished fixture.  Idempotent: a second call changes nothing."""
-    game_rate(game_id=game_id)
+def fixture_ended(*, game_id: int) -> None:
+    """A game finished or was voided: end its league season if that was the last unfinished fixture
+    (the game's rating change is applied before this, see config/wiring.py).  Idempotent."""
     fixture = Fixture.objects.filter(game_id=game_id).select_related("division__season").first()
     if fixture is None:
         return

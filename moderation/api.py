@@ -76,14 +76,29 @@ def report_json(report) -> dict:
     }
 
 
+class ReportOutSerializer(serializers.Serializer):
+    """Documents ``report_json``."""
+
+    id = serializers.IntegerField()
+    reported = serializers.CharField()
+    reason = serializers.CharField()
+    text = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True)
+    messages = serializers.ListField(child=serializers.IntegerField())
+    status = serializers.CharField()
+    created = serializers.DateTimeField()
+    resolution = serializers.CharField()
+    resolved_at = serializers.DateTimeField(allow_null=True)
+
+
 class ReportListApi(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: ReportOutSerializer(many=True)})
     def get(self, request):
         """Your reports and their state."""
         reports = selectors.reports_by(user=request.user).prefetch_related("messages")
         return Response([report_json(r) for r in reports])
 
-    @extend_schema(request=ReportSerializer, responses={201: dict, 200: dict, 400: ERROR})
+    @extend_schema(request=ReportSerializer, responses={201: ReportOutSerializer, 200: ReportOutSerializer, 400: ERROR})
     def post(self, request):
         """Report a player; a second report on the same matter is merged into your open one (200)."""
         data = ReportSerializer(data=request.data)
@@ -121,14 +136,29 @@ def action_json(row) -> dict:
     }
 
 
+class ActionOutSerializer(serializers.Serializer):
+    """Documents ``action_json``."""
+
+    id = serializers.IntegerField()
+    action = serializers.CharField()
+    moderator = serializers.CharField(allow_null=True)
+    created = serializers.DateTimeField()
+    user = serializers.CharField(allow_null=True)
+    game = serializers.IntegerField(allow_null=True)
+    message = serializers.IntegerField(allow_null=True)
+    report = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    until = serializers.DateTimeField(allow_null=True)
+
+
 class ModerationActionApi(APIView):
-    @extend_schema(responses={200: dict, 403: ERROR})
+    @extend_schema(responses={200: ActionOutSerializer(many=True), 403: ERROR})
     def get(self, request):
         """The moderation log (moderators only)."""
         access_moderator(request.user)
         return Response([action_json(a) for a in selectors.moderation_log(limit=200)])
 
-    @extend_schema(request=ActionSerializer, responses={201: dict, 400: ERROR, 403: ERROR, 409: ERROR})
+    @extend_schema(request=ActionSerializer, responses={201: ActionOutSerializer, 400: ERROR, 403: ERROR, 409: ERROR})
     def post(self, request):
         """Take an action (warn, mute_chat, suspend, lift_suspension, annul_game, hide_message,
         dismiss_report) with a reason, optionally answering a report."""

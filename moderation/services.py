@@ -17,7 +17,10 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from core.events import publish
+from games import services as game_services
 from games.models import Game, GameStatus, Seat
+from notifications.services import notify
 
 from . import broadcast
 from .access import (
@@ -64,6 +67,7 @@ from .errors import (
     UNKNOWN_PLAYER,
     ModerationError,
 )
+from .events import PlayerSuspended
 from .models import (
     CHAT_MAX_LENGTH,
     REASON_MAX_LENGTH,
@@ -86,12 +90,6 @@ CHAT_RATE_WINDOW = 60
 
 def _when(moment: datetime) -> str:
     return formats.date_format(timezone.localtime(moment), "j M Y, H:i")
-
-
-def refuse_if_suspended(user, now: datetime | None = None) -> None:
-    standing = standing_for(user=user)
-    if standing is not None and standing.is_suspended(now):
-        raise ModerationError(PLAYER_SUSPENDED, MSG_SUSPENDED, 403)
 
 
 # ---------------------------------------------------------------------------
@@ -282,8 +280,6 @@ def _until(days, now: datetime, *, forever_allowed: bool) -> datetime | None:
 
 def _tell(user, text: str) -> None:
     """In-app notification (and e-mail per the player's preferences) of an action against them."""
-    from notifications.services import notify
-
     notify(user=user, kind="league_news", params={"text": text})
 
 
@@ -341,10 +337,8 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
 
 
 def _games_forfeit(*, user, moderator, now) -> None:
-    from games import services as game_services
-    from leagues import services as league_services
-
-    league_services.entries_remove_for_suspension(user=user, actor=moderator, now=now)
+    """A suspended player's running games are forfeited, their open seeks withdrawn and their seats in
+    others' seeks given back; the leagues take them out of their seasons when told (``PlayerSuspended``)."""
     seats = Seat.objects.filter(user=user, resigned=False, game__status=GameStatus.ACTIVE).values_list(
         "game_id", "index"
     )
@@ -353,7 +347,8 @@ def _games_forfeit(*, user, moderator, now) -> None:
     for game_id in list(Game.objects.filter(status=GameStatus.OPEN, created_by=user).values_list("pk", flat=True)):
         game_services.seek_withdraw(game_id=game_id, user=user)
     # Seats taken in others' seeks are given back.
-    Seat.objects.filter(user=user, game__status=GameStatus.OPEN).update(user=None)
+    game_services.seek_seats_release(user=user)
+    publish(PlayerSuspended(user_id=user.pk, moderator_id=moderator.pk))
 
 
 def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
@@ -372,11 +367,8 @@ def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
 
 
 def game_annul(*, moderator, game_id=None, reason, report_id=None, now=None) -> ModerationAction:
-    """Annul a game: it ends without a result, leaves the league standings (only finished games count)
-    and its rating changes are undone by rebuilding every rating from the remaining finished games."""
-    from ratings.models import RatingChange
-    from ratings.services import ratings_recompute
-
+    """Annul a game: it ends without a result and leaves the league standings; its rating changes are
+    undone by a rebuild of every rating that runs as a task (``GameVoided``), not in this request."""
     now = now or timezone.now()
     access_moderator(moderator, PERM_ANNUL)
     reason = _clean_reason(reason)
@@ -384,41 +376,15 @@ def game_annul(*, moderator, game_id=None, reason, report_id=None, now=None) -> 
         report = _open_report(report_id)
         if game_id is None and report is not None:
             game_id = report.game_id
-        game = Game.objects.select_for_update().filter(pk=game_id).first() if game_id is not None else None
+        game = Game.objects.filter(pk=game_id).first() if game_id is not None else None
         if game is None:
             raise ModerationError(UNKNOWN_GAME, _("No such game."))
         if game.status == GameStatus.ANNULLED:
             raise ModerationError(ALREADY_ANNULLED, _("This game is already annulled."), 409)
-        if game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
+        if not game_services.game_annul(game_id=game.pk, reason=reason, by=moderator, now=now):
             raise ModerationError(GAME_NOT_STARTED, _("Only a game in progress or finished can be annulled."))
-        was_active = game.status == GameStatus.ACTIVE
-        game.status = GameStatus.ANNULLED
-        game.finished_at = game.finished_at or now
-        game.version += 1
-        game.save(update_fields=["status", "finished_at", "version"])
-        Seat.objects.filter(game=game).update(to_act=False, deadline=None, alert_at=None)
-        if RatingChange.objects.filter(game=game).exists():
-            ratings_recompute(write=True)
-        row = _log(moderator=moderator, action=ActionKind.ANNUL_GAME, reason=reason, now=now, report=report,
-                   game=game, user=report.reported if report is not None else None)
-        _queue_game_changed(game)
-        if was_active:
-            # An annulled game is over too: its league season may now have no game left to play.
-            from games.tasks import game_finished
-
-            game_id = game.pk
-            transaction.on_commit(lambda: game_finished.delay(game_id), robust=True)
-    return row
-
-
-def _queue_game_changed(game: Game) -> None:
-    from games import broadcast as game_broadcast
-
-    game_id, version = game.pk, game.version
-    user_ids = list(Seat.objects.filter(game=game).exclude(user=None).values_list("user_id", flat=True))
-    transaction.on_commit(
-        lambda: game_broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids), robust=True
-    )
+        return _log(moderator=moderator, action=ActionKind.ANNUL_GAME, reason=reason, now=now, report=report,
+                    game=game, user=report.reported if report is not None else None)
 
 
 def message_hide(*, moderator, message_id: int, reason, report_id=None, now=None) -> ModerationAction:

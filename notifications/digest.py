@@ -12,7 +12,9 @@ from django.utils import timezone
 from core.timezones import UTC, zone_for
 from games.models import GameStatus, Seat
 
-from .models import DigestSchedule, EmailMode, EmailState, Notification
+from .emails import send_digest_email
+from .models import DigestSchedule, EmailState, Notification
+from .preferences import wants_digest
 
 logger = logging.getLogger(__name__)
 
@@ -25,12 +27,6 @@ def next_digest_at(user, hour: int, *, after: datetime) -> datetime:
     if candidate <= local:
         candidate = datetime.combine(local.date() + timedelta(days=1), time(hour), zone)
     return candidate.astimezone(UTC)
-
-
-def wants_digest(user) -> bool:
-    from .services import preferences_for
-
-    return any(email == EmailMode.DIGEST for _in_app, email in preferences_for([user.pk])[user.pk].values())
 
 
 def games_awaiting(user) -> list[dict]:
@@ -47,8 +43,6 @@ def games_awaiting(user) -> list[dict]:
 
 def digest_send(*, schedule: DigestSchedule, now: datetime) -> bool:
     """Send one player's digest if there is anything to say; schedule the next.  True when sent."""
-    from .emails import send_digest_email
-
     user = schedule.user
     wanted = wants_digest(user)
     with transaction.atomic():

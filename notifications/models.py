@@ -48,6 +48,9 @@ class Notification(models.Model):
     read_at = models.DateTimeField(null=True, blank=True)
     in_app = models.BooleanField(default=True)
     email = models.CharField(max_length=8, choices=EmailState.choices, default=EmailState.NONE, blank=True)
+    # Unique per notice where the same notice may be delivered twice (an event handler run again):
+    # e.g. "game_over:<game>:<user>"; stored once.
+    key = models.CharField(max_length=120, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -3,7 +3,7 @@
 from django.db.models import QuerySet
 
 from .models import DEFAULTS, DigestSchedule, Kind, Notification
-from .services import preferences_for
+from .preferences import preferences_for
 
 
 def unread_count(*, user) -> int:

@@ -12,9 +12,15 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from core.errors import AppError
+from games.models import Game, GameStatus
 
-from .models import DEFAULTS, DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
+from . import broadcast
+from .delivery import deliver_emails
+from .digest import next_digest_at
+from .models import DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
+from .preferences import preferences_for, wants_digest
 
 NOTIFICATION_NOT_FOUND = "NOTIFICATION_NOT_FOUND"
 BAD_PREFERENCE = "BAD_PREFERENCE"
@@ -24,14 +30,6 @@ class NotificationError(AppError):
     """A refused notification change; nothing was written."""
 
 
-def preferences_for(user_ids) -> dict[int, dict[str, tuple[bool, str]]]:
-    """user id -> kind -> (in-app, e-mail mode), defaults filled in; one query."""
-    prefs = {uid: {k: (a, str(e)) for k, (a, e) in DEFAULTS.items()} for uid in user_ids}
-    for row in NotificationPreference.objects.filter(user_id__in=list(user_ids)):
-        prefs[row.user_id][row.kind] = (row.in_app, row.email)
-    return prefs
-
-
 def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notification]:
     """Store notifications ``{"user_id", "kind", "game_id", "params"}`` as their players prefer.
     A kind switched off entirely stores nothing."""
@@ -39,6 +37,10 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
     if not items:
         return []
     now = now or timezone.now()
+    keys = [item["key"] for item in items if item.get("key")]
+    if keys:  # a notice delivered again (an event handler run twice) is stored once
+        seen = set(Notification.objects.filter(key__in=keys).values_list("key", flat=True))
+        items = [item for item in items if item.get("key") not in seen]
     prefs = preferences_for({item["user_id"] for item in items})
     rows = []
     for item in items:
@@ -47,7 +49,8 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
         if not in_app and state == EmailState.NONE:
             continue
         rows.append(Notification(user_id=item["user_id"], kind=item["kind"], game_id=item.get("game_id"),
-                                 params=item.get("params", {}), created_at=now, in_app=in_app, email=state))
+                                 params=item.get("params", {}), created_at=now, in_app=in_app, email=state,
+                                 key=item.get("key")))
     rows = Notification.objects.bulk_create(rows)
     digest_users = {n.user_id for n in rows if n.email == EmailState.DIGEST}
     if digest_users:
@@ -58,6 +61,20 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
     return rows
 
 
+def game_over_notify(*, game_id: int) -> list[Notification]:
+    """Tell every player of a finished game their result, once per game and player (the notices'
+    keys make a second run store nothing)."""
+    game = Game.objects.filter(pk=game_id, status=GameStatus.FINISHED).prefetch_related("seats").first()
+    if game is None:
+        return []
+    reason = (game.result or {}).get("reason", "")
+    return notify_many([
+        {"user_id": s.user_id, "kind": Kind.GAME_OVER, "game_id": game.pk, "key": f"game_over:{game.pk}:{s.user_id}",
+         "params": {"game": game.pk, "game_kind": game.kind, "rank": s.rank, "score": s.score, "reason": reason}}
+        for s in game.seats.all() if s.user_id
+    ])
+
+
 def notify(*, user, kind: str, game=None, params: dict | None = None, now: datetime | None = None) -> list:
     """One notification, e.g. league news: ``notify(user=u, kind="league_news", params={"text": ...})``."""
     return notify_many([{"user_id": user.pk, "kind": kind, "game_id": getattr(game, "pk", None),
@@ -65,9 +82,6 @@ def notify(*, user, kind: str, game=None, params: dict | None = None, now: datet
 
 
 def _after_commit(email_ids: list[int], user_ids: list[int]) -> None:
-    from . import broadcast
-    from .tasks import deliver_emails
-
     if email_ids:
         deliver_emails.delay(email_ids)
     broadcast.unread_changed(user_ids=user_ids)
@@ -89,8 +103,6 @@ def notification_mark_all_read(*, user, now: datetime | None = None) -> int:
 
 
 def _queue_unread_changed(user_id: int) -> None:
-    from . import broadcast
-
     transaction.on_commit(lambda: broadcast.unread_changed(user_ids=[user_id]), robust=True)
 
 
@@ -126,14 +138,10 @@ def email_unsubscribe(*, user_id: int, kind: str) -> None:
 
 
 def _ensure_digest_schedules(user_ids: set[int], *, now: datetime) -> None:
-    from .digest import next_digest_at
-
     have = set(DigestSchedule.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
     missing = user_ids - have
     if not missing:
         return
-    from accounts.models import User
-
     DigestSchedule.objects.bulk_create(
         [DigestSchedule(user=u, next_at=next_digest_at(u, 8, after=now)) for u in User.objects.filter(pk__in=missing)],
         ignore_conflicts=True,
@@ -141,8 +149,6 @@ def _ensure_digest_schedules(user_ids: set[int], *, now: datetime) -> None:
 
 
 def _reschedule_digest(user, *, now: datetime) -> None:
-    from .digest import next_digest_at, wants_digest
-
     schedule = DigestSchedule.objects.get(user=user)
     schedule.next_at = next_digest_at(user, schedule.hour, after=now) if wants_digest(user) else None
     schedule.save(update_fields=["next_at"])

@@ -1,58 +1,35 @@
-"""Celery tasks for notifications: thin interfaces over services, each safe to run twice."""
+"""Celery tasks for notifications: thin interfaces over services, each safe to run twice.  The
+``on_*`` tasks handle the games' events (``config/wiring.py``); ``digests_send`` runs from beat."""
 
-import logging
+from datetime import datetime
 
 from celery import shared_task
-from django.db.models import Q
 
-logger = logging.getLogger(__name__)
+from . import services
+from .delivery import deliver_emails  # noqa: F401  (registered under its old name)
+from .digest import digests_send_due
 
 
-@shared_task
-def deliver_emails(notification_ids: list[int]) -> int:
-    """E-mail notifications marked "each"; each row is claimed first, so a retry sends nothing twice."""
-    from .emails import send_notification_email
-    from .models import EmailState, Notification
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_game_finished(event: dict) -> int:
+    """The game-over notice, once per game and player."""
+    return len(services.game_over_notify(game_id=event["game_id"]))
 
-    sent = 0
-    for notification in Notification.objects.filter(pk__in=notification_ids, email=EmailState.EACH).select_related(
-        "user"
-    ):
-        if not Notification.objects.filter(pk=notification.pk, email=EmailState.EACH).update(email=EmailState.SENT):
-            continue
-        if not notification.user.email:
-            continue
-        try:
-            send_notification_email(notification)
-            sent += 1
-        except Exception:
-            logger.exception("e-mail for notification %s failed", notification.pk)
-    return sent
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_seats_due(event: dict) -> int:
+    """The deadline sweep's notices: "your move", reminders, timeouts (each stored once, by its key)."""
+    at = event.get("at")
+    return len(services.notify_many(event["notices"], now=datetime.fromisoformat(at) if at else None))
 
 
 @shared_task
 def notify_game_over(game_id: int) -> int:
-    """Tell every player of a finished game their result (once per game: the first run wins)."""
-    from games.models import Game
-
-    from .models import Notification
-    from .services import notify_many
-
-    game = Game.objects.filter(pk=game_id, status="finished").prefetch_related("seats").first()
-    if game is None or Notification.objects.filter(Q(game=game) & Q(kind="game_over")).exists():
-        return 0
-    items = [
-        {"user_id": s.user_id, "kind": "game_over", "game_id": game.pk,
-         "params": {"game": game.pk, "game_kind": game.kind, "rank": s.rank, "score": s.score,
-                    "reason": (game.result or {}).get("reason", "")}}
-        for s in game.seats.all() if s.user_id
-    ]
-    return len(notify_many(items))
+    """Kept for game-over notices queued under this name before the games published events."""
+    return len(services.game_over_notify(game_id=game_id))
 
 
 @shared_task
 def digests_send() -> int:
     """Every 15 minutes (beat): the daily digests whose hour has come."""
-    from .digest import digests_send_due
-
     return digests_send_due()

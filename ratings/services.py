@@ -150,3 +150,11 @@ def _compare(ratings: dict, changes: list[RatingChange], tolerance: float = 1e-6
     for game_id, user_id in stored_changes:
         differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")
     return differences
+
+
+def ratings_rebuild_without(*, game_id: int) -> list[str]:
+    """A voided game had changed ratings: rebuild every rating from the games that still count; returns
+    the differences that were mended (none when the game had never been rated)."""
+    if not RatingChange.objects.filter(game_id=game_id).exists():
+        return []
+    return ratings_recompute(write=True)

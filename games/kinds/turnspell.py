@@ -86,7 +86,6 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         arms.append({
             "arm": arm,
             "side": SIDES[step],
-            "angle": step * 90,
             "mine": me is not None and arm == view["my_arm"],
             "seat": seat,
             "name": names.get(seat) if seat is not None else None,

@@ -84,7 +84,7 @@ class Seat(models.Model):
 
 # Log rows that record a decision about the game rather than an engine move: replays skip them and
 # everyone may see them.
-NON_ENGINE_SOURCES = ("resign", "abort")
+NON_ENGINE_SOURCES = ("resign", "abort", "adjudicate", "annul")
 
 
 class Move(models.Model):

@@ -11,8 +11,12 @@ async function refresh() {
   if (fresh && current) current.replaceWith(fresh);
 }
 
-document.addEventListener("letterpost:games", () => {
+function refreshSoon() {
   // Several messages in a burst (a move, then an auto-move) need one fetch.
   clearTimeout(pending);
   pending = setTimeout(refresh, 150);
-});
+}
+
+document.addEventListener("letterpost:games", refreshSoon);
+// The user socket came back after a gap: changes in the gap were never announced.
+document.addEventListener("letterpost:resync", refreshSoon);

@@ -198,12 +198,18 @@ root.addEventListener("submit", async (event) => {
 
 let socket = null;
 let retry = 0;
+function reconnectLater() {
+  root.dataset.live = "0";
+  setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
 function refresh() {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "refresh" }));
 }
 
 function connect() {
-  socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  try { socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`)); }
+  catch (e) { socket = null; reconnectLater(); return; }  // refused before connecting: try again
   socket.onopen = () => {
     retry = 0;
     root.dataset.live = "1";
@@ -215,10 +221,7 @@ function connect() {
     if (message.type === "game") applyUpdate(message);
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
-  socket.onclose = () => {
-    root.dataset.live = "0";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
-  };
+  socket.onclose = reconnectLater;
 }
 
 scrollLogs();

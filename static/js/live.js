@@ -23,16 +23,38 @@ function showUnread(count) {
   document.dispatchEvent(new CustomEvent("letterpost:notifications", { detail: { unread: count } }));
 }
 
+let opened = 0;
+
+function reconnectLater() {
+  document.body.dataset.live = "0";
+  setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
 function connect() {
-  const socket = new WebSocket(socketUrl("/ws/me/"));
-  socket.onopen = () => { retry = 0; document.body.dataset.live = "1"; };
+  let socket;
+  try { socket = new WebSocket(socketUrl("/ws/me/")); }
+  catch (e) { reconnectLater(); return; }  // refused before connecting (offline, blocked): try again
+  socket.onopen = () => {
+    retry = 0;
+    opened += 1;
+    document.body.dataset.live = "1";
+    // Whatever was broadcast while no socket was open is lost: ask where things stand now.
+    socket.send(JSON.stringify({ type: "refresh" }));
+  };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "notifications") { showUnread(message.unread); return; }
+    if (message.type === "summary") {
+      show(message.awaiting);
+      showUnread(message.unread);
+      // After a reconnect (not the first open) pages showing lists fetch them again.
+      if (opened > 1) document.dispatchEvent(new CustomEvent("letterpost:resync"));
+      return;
+    }
     if (message.type !== "games") return;
     show(message.awaiting);
     document.dispatchEvent(new CustomEvent("letterpost:games", { detail: message }));
   };
-  socket.onclose = () => setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+  socket.onclose = reconnectLater;
 }
 connect();

@@ -7,10 +7,10 @@ from django.core import mail
 from django.urls import reverse
 
 from games import services as game_services
-from games.deadlines import sweep
 from lexicons.services import lexicon_load_words, word_report_create, word_report_resolve
 from notifications.models import Notification
 from notifications.tasks import deliver_emails
+from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
 

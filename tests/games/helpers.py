@@ -4,6 +4,10 @@ import threading
 
 from django.db import connection
 
+from games import services
+from games.context import context_for
+from games.engines import registry
+from games.engines.base import rng_for
 from games.models import Game, Move, Seat
 
 
@@ -55,3 +59,23 @@ def stand_in_lexicons(monkeypatch, words_by_code: dict) -> dict:
         Lexicon.objects.get_or_create(code=code, defaults=defaults)
     monkeypatch.setattr(lexicon_store, "lexicon_for_code", lambda code: held[code])
     return held
+
+
+def every_seat_moves(game: Game, seed: int = 0) -> Game:
+    """Each seat makes one move of its own (a random legal one, through the move service), so that a
+    resignation or a forfeit afterwards is a result rather than an abort."""
+    engine = registry.get(game.kind)
+    moved: set[int] = set()
+    for turn in range(200):
+        game.refresh_from_db()
+        if game.status != "active" or len(moved) == game.seats_count:
+            break
+        seats = {s.index: s for s in game.seats.all()}
+        waiting = sorted(engine.to_act(game.state) - moved) or sorted(engine.to_act(game.state))
+        index = waiting[0]
+        move = engine.random_move(game.state, index, rng_for(seed, "every-seat-moves", turn), context_for(game))
+        services.game_submit_move(game_id=game.pk, user=seats[index].user, move=move, version=game.version,
+                                  idempotency_key=f"every-seat-moves-{turn}")
+        moved.add(index)
+    game.refresh_from_db()
+    return game

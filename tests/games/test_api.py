@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, Move
-from tests.games.helpers import snapshot
+from tests.games.helpers import every_seat_moves, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def test_log_of_a_game_not_mine_is_forbidden(alice, bob, carol, api_for):
 
 
 def test_resign_over_the_api(alice, bob, api_for):
-    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
+    game = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3))
     answer = api_for(bob).post(f"/api/games/{game.pk}/resign/")
     assert answer.status_code == 200 and answer.json()["status"] == "finished"
     assert answer.json()["result"]["ranks"] == [1, 2]

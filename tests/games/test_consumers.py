@@ -116,3 +116,46 @@ async def test_moves_still_commit_when_the_channel_layer_is_down(game, alice, mo
     await sync_to_async(game.refresh_from_db)()
     assert game.state["total"] == 2
     assert "broadcast of game" in caplog.text
+
+
+async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhile(game, alice, bob, carol):
+    from moderation import services as chat_services
+
+    # Bob's socket is down while Alice moves and writes: nothing reaches him.
+    await move(game, alice, 2, 1)
+    await sync_to_async(chat_services.chat_post)(game_id=game.pk, user=alice, text="your turn")
+    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", bob)
+    assert connected
+    assert await sock.receive_nothing(timeout=0.2)
+
+    await sock.send_json_to({"type": "refresh"})
+    state = await sock.receive_json_from(timeout=3)
+    assert state["type"] == "game" and state["game"]["version"] == 2 and state["game"]["seat"] == 1
+    chat = await sock.receive_json_from(timeout=3)
+    assert chat["type"] == "chat" and [m["text"] for m in chat["messages"]] == ["your turn"]
+    await sock.disconnect()
+
+    # A spectator's refresh brings the game only: the chat is for the players.
+    watcher, connected, _ = await connect(f"/ws/games/{game.pk}/", carol)
+    await watcher.send_json_to({"type": "refresh"})
+    assert (await watcher.receive_json_from(timeout=3))["game"]["seat"] is None
+    assert await watcher.receive_nothing(timeout=0.3)
+    await watcher.disconnect()
+
+
+async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, alice, bob):
+    from notifications.selectors import unread_count
+
+    await move(game, alice, 1, 1)  # Bob's move now, and a "your move" notice for him
+    sock, connected, _ = await connect("/ws/me/", bob)
+    assert connected
+    await sock.send_json_to({"type": "refresh"})
+    message = await sock.receive_json_from(timeout=3)
+    unread = await sync_to_async(unread_count)(user=bob)
+    assert unread >= 1
+    assert message == {"type": "summary", "awaiting": 1, "unread": unread}
+    # Anything else a client sends is ignored.
+    await sock.send_json_to({"type": "nonsense"})
+    await sock.send_json_to(["refresh"])
+    assert await sock.receive_nothing(timeout=0.3)
+    await sock.disconnect()

@@ -9,11 +9,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from accounts.vacations import vacation_book, vacation_end
+from core.errors import AppError
 from games import services
-from games.deadlines import sweep, timeout_key
+from games.deadlines import timeout_key
 from games.errors import BAD_OPTIONS, PLAYER_ON_VACATION, GameError
 from games.models import Game, Move, Seat
 from notifications.models import Notification
+from tests.helpers import committed, sweep
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +122,9 @@ def test_a_timeout_already_applied_is_not_applied_again(alice, bob):
 
 def test_the_second_timeout_in_a_row_forfeits_a_two_player_game(alice, bob):
     game = new_game(alice, [bob])
-    sweep(now=T0 + 3 * DAY)  # Alice times out
+    play(game, alice, T0 + HOUR)  # both have made a move of their own: a forfeit is a result
+    play(game, bob, T0 + 2 * HOUR)
+    sweep(now=T0 + 2 * HOUR + 3 * DAY)  # Alice times out
     play(game, bob, T0 + 4 * DAY)  # Bob moves; Alice's new deadline is 7 days in
     report = sweep(now=T0 + 7 * DAY)
     assert report.timeouts == 1 and report.forfeits == 1
@@ -130,6 +134,20 @@ def test_the_second_timeout_in_a_row_forfeits_a_two_player_game(alice, bob):
     assert seat(game, 0).resigned and seat(game, 0).deadline is None and seat(game, 0).alert_at is None
     assert Move.objects.filter(game=game, source="resign").get().payload == {"type": "resign", "reason": "timeout"}
     assert Notification.objects.get(user=alice, kind="timeout", params__forfeited=True)
+
+
+def test_timing_out_before_ever_moving_aborts_the_game_without_a_result(alice, bob):
+    game = new_game(alice, [bob])
+    sweep(now=T0 + 3 * DAY)  # Alice times out without having moved
+    play(game, bob, T0 + 4 * DAY)
+    report = sweep(now=T0 + 7 * DAY)
+    assert report.timeouts == 1
+    game.refresh_from_db()
+    assert game.status == "aborted" and game.result is None
+    assert all(s.rank is None and s.deadline is None and s.alert_at is None for s in game.seats.all())
+    assert Move.objects.filter(game=game, source="abort").get().payload == {
+        "type": "abort", "reason": "timeout", "seat": 0,
+    }
 
 
 def test_moving_yourself_breaks_a_run_of_timeouts(alice, bob):
@@ -146,6 +164,9 @@ def test_moving_yourself_breaks_a_run_of_timeouts(alice, bob):
 
 def test_three_timeouts_forfeit_a_seat_of_a_bigger_game_which_keeps_being_played(alice, bob, carol):
     game = new_game(alice, [bob, carol], days=1)
+    play(game, alice, T0)  # everyone has made a move of their own: a forfeit is not an abort
+    play(game, bob, T0)
+    play(game, carol, T0)
     now = T0
     for _turn in range(3):
         now += DAY
@@ -192,7 +213,8 @@ def test_a_deadline_that_began_during_the_vacation_shifts_only_by_the_part_it_ra
 def test_switching_a_vacation_off_early_shifts_by_the_days_actually_away(alice, bob):
     game = new_game(alice, [bob])
     vacation_book(user=alice, days=10, now=T0 + DAY)
-    vacation_end(user=alice, now=T0 + 3 * DAY)
+    with committed():  # the games hold the clocks when told that the vacation ended
+        vacation_end(user=alice, now=T0 + 3 * DAY)
     assert seat(game, 0).deadline == T0 + 5 * DAY
     assert sweep(now=T0 + 5 * DAY).timeouts == 1
 
@@ -209,7 +231,7 @@ def test_moving_ends_a_vacation(alice, bob, django_capture_on_commit_callbacks):
 def test_a_challenge_to_a_player_on_vacation_is_refused_and_nothing_written(alice, bob):
     vacation_book(user=bob, days=3, now=T0)
     games = Game.objects.count()
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(AppError) as refused:
         new_game(alice, [bob], now=T0 + DAY)
     assert refused.value.code == PLAYER_ON_VACATION
     assert refused.value.message.startswith("bob is on vacation until 2026-01-08 12:00")

@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game, GameStatus
+from tests.games.helpers import every_seat_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -118,7 +119,7 @@ def test_seek_posted_and_accepted_in_the_lobby(client, alice, bob):
 
 
 def test_resign_from_the_game_page(client, alice, bob):
-    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    game = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1))
     client.force_login(alice)
     client.post(f"/games/{game.pk}/resign/")
     game.refresh_from_db()
@@ -135,7 +136,7 @@ def test_dashboard_shows_only_the_most_recent_finished_games(client, alice, bob,
 
     finished = []
     for seed in range(selectors.RECENT_FINISHED + 2):
-        game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed)
+        game = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed))
         services.game_resign(game_id=game.pk, user=bob)
         finished.append(game.pk)
     running = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=99)

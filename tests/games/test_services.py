@@ -195,6 +195,7 @@ def test_finishing_move_records_result_and_ranks(alice, bob):
 def test_resigning_a_two_player_game_ends_it_with_the_opponent_first(alice, bob):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
     submit(game, alice, 3)
+    submit(game, bob, 1)  # both have moved: a resignation now is a result, not an abort
     services.game_resign(game_id=game.pk, user=alice)
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
@@ -204,6 +205,8 @@ def test_resigning_a_two_player_game_ends_it_with_the_opponent_first(alice, bob)
 
 def test_resigning_a_three_player_game_lets_the_others_finish(alice, bob, carol):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob, carol], seed=1, options={"target": 30})
+    for player in (alice, bob, carol):  # everyone has moved: a resignation is not an abort
+        submit(game, player, 1)
     services.game_resign(game_id=game.pk, user=alice)  # alice was to act: auto-played at once
     game.refresh_from_db()
     assert game.status == GameStatus.ACTIVE

@@ -2,20 +2,13 @@
 move service.  Seats move in turn; ``play(game, [3])`` ends at once with seat 0 ahead,
 ``[1, 2]`` gives seat 1 the win, ``[2, 2]`` is a draw."""
 
-from django.test import TestCase
-
 from games import services as game_services
 from games.models import Game, GameStatus
+from tests.helpers import committed  # noqa: F401  (the league tests import it from here)
 
 SEAT0_WINS = [3]
 SEAT1_WINS = [1, 2]
 DRAW = [2, 2]
-
-
-def committed():
-    """Run what the block queues with ``transaction.on_commit`` (ratings, season end) at its end, as a
-    real commit would; tests run inside one transaction that never commits."""
-    return TestCase.captureOnCommitCallbacks(execute=True)
 
 
 def play(game: Game, amounts: list[int]) -> Game:

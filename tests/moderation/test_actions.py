@@ -6,12 +6,12 @@ from django.test import TestCase
 
 from core.errors import AppError
 from games import services as game_services
-from games.errors import GameError
 from games.models import Game, GameStatus
 from moderation import services
 from moderation.errors import ModerationError
 from moderation.models import ActionKind, ChatMessage, ModerationAction, PlayerReport, PlayerStanding, ReportStatus
 from notifications.models import Notification
+from tests.games.helpers import every_seat_moves
 from tests.leagues.helpers import SEAT0_WINS, committed, play, win
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +99,7 @@ def test_a_chat_mute_stops_the_players_messages_for_its_period(game, bob, modera
 
 
 def test_a_suspension_forfeits_running_games_and_refuses_moves(game, alice, bob, moderator, make_user):
+    every_seat_moves(game)  # a game both have played in: the suspension forfeits it (before, it aborts)
     seek = game_services.game_create(creator=bob, kind="toy", seats=2)
     with committed():
         services.player_suspend(moderator=moderator, user=bob, reason="abuse", days=7)
@@ -108,10 +109,10 @@ def test_a_suspension_forfeits_running_games_and_refuses_moves(game, alice, bob,
     seek.refresh_from_db()
     assert seek.status == GameStatus.ABORTED
     other = game_services.game_create(creator=alice, kind="toy", opponents=[make_user(username="dan")])
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(AppError) as refused:
         game_services.game_create(creator=alice, kind="toy", opponents=[bob])
     assert refused.value.code == "PLAYER_SUSPENDED"
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(AppError) as refused:
         game_services.seek_accept(game_id=game_services.game_create(creator=alice, kind="toy").pk, user=bob)
     assert refused.value.code == "PLAYER_SUSPENDED"
     assert other.status == GameStatus.ACTIVE

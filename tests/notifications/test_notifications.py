@@ -10,13 +10,13 @@ from django.core import mail, signing
 
 from config.asgi import application
 from games import services as game_services
-from games.deadlines import sweep
 from notifications import services
 from notifications.digest import digests_send_due, next_digest_at
 from notifications.emails import read_unsubscribe_token, unsubscribe_token
 from notifications.models import DigestSchedule, EmailState, Notification, NotificationPreference
 from notifications.selectors import unread_count
 from notifications.tasks import deliver_emails
+from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
 

@@ -6,6 +6,7 @@ from games import services
 from games.context import context_for
 from games.engines.base import rng_for
 from games.engines.crossword import ENGINE
+from games.errors import GameError
 from games.models import Game, Move
 from lexicons.sources import DUTCH_WORDLIST
 
@@ -56,7 +57,7 @@ def test_a_dutch_word_is_refused_in_an_english_game_and_accepted_in_a_dutch_one(
         try:
             services.game_submit_move(game_id=game.pk, user=alice if seat == 0 else bob,
                                       move={"type": "place", "gcg": "8H HUIS"}, version=1, idempotency_key="h")
-        except services.GameError as exc:
+        except GameError as exc:
             assert exc.code == expected
         else:
             assert expected is None

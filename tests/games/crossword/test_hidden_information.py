@@ -4,10 +4,12 @@ and of a spectator, and every e-mail sent, are checked against the engine's secr
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from games.consumers import GameConsumer
@@ -15,6 +17,7 @@ from games.context import context_for
 from games.engines.base import leaks, rng_for
 from games.engines.crossword import ENGINE, gcg
 from games.models import Game
+from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +109,8 @@ def test_random_games_never_show_a_rack_to_anyone_else(client, api_for, lexicons
         with django_capture_on_commit_callbacks(execute=True):
             services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
                                       idempotency_key=f"m{moves}")
+        # Notices ("your move", reminders) go out from the deadline sweep: run it as the clock would.
+        sweep(now=timezone.now() + timedelta(minutes=11))
         moves += 1
         game = Game.objects.get(pk=game.pk)
         mails += check_mail(game.state, seat_by_email)

@@ -9,12 +9,14 @@ any case, except the few that are also words of the page's own template text ("t
 
 import json
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from games.consumers import GameConsumer
@@ -22,6 +24,7 @@ from games.context import context_for
 from games.engines.base import leaks, rng_for
 from games.engines.spell import ENGINE
 from games.models import Game
+from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +142,8 @@ def test_random_games_keep_the_term_and_clue_words_secret(client, api_for, deck,
         with django_capture_on_commit_callbacks(execute=True):
             services.game_submit_move(game_id=game.pk, user=players[seat], move=move, version=game.version,
                                       idempotency_key=f"m{moves}")
+        # Notices ("your move", reminders) go out from the deadline sweep: run it as the clock would.
+        sweep(now=timezone.now() + timedelta(minutes=11))
         moves += 1
         game = Game.objects.get(pk=game.pk)
         check_every_view(client, api_for, game, viewers, names)

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from games import services
+from tests.games.helpers import every_seat_moves
 
 from .helpers import best_word
 
@@ -99,7 +100,7 @@ def test_the_round_table_lists_every_round_and_the_totals(start, submit, draft_r
 
 
 def test_a_resigned_game_names_the_winner(start, alice, bob, client):
-    game = start(2)
+    game = every_seat_moves(start(2))
     services.game_resign(game_id=game.pk, user=alice)
     html = page(client, bob, game)
     assert "Game over." in html and f"Winner: {bob.public_name}" in html

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games import services
+from games.context import context_for
 from games.engines.turnspell import ENGINE
 from games.models import Game, Move
 from tests.games.test_concurrency import race
@@ -19,7 +20,7 @@ TURNS = 6
 def choices_for(game, turn):
     """Every seat's choice for this turn, all made from the same position (as players do)."""
     state = Game.objects.get(pk=game.pk).state
-    ctx = services.context_for(game)
+    ctx = context_for(game)
     return {seat: ENGINE.random_move(state, seat, random.Random(f"{turn}:{seat}"), ctx) for seat in range(4)}
 
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games import services
+from games.context import context_for
 from games.engines.turnspell import ENGINE
 from games.engines.turnspell.engine import ALREADY_CHOSEN
 from games.errors import STALE_VERSION, GameError
@@ -215,7 +216,7 @@ def test_the_turn_resolves_when_the_last_choice_arrives_whatever_the_order(start
     moves = {s: ENGINE.timeout_move(state, s) for s in range(4)}
     expected = state
     for s in range(4):
-        expected = ENGINE.apply(expected, s, moves[s], services.context_for(reference))
+        expected = ENGINE.apply(expected, s, moves[s], context_for(reference))
 
     game = start(4, seed=5)
     for n, seat in enumerate(order):

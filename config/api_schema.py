@@ -1,0 +1,53 @@
+"""The OpenAPI schema tells the truth about errors: every operation documents the ``{"code", "message"}``
+refusals the API can answer, not only its success (issue 17.5; schemathesis checks it in CI).
+
+Views document their own specific refusals with ``extend_schema(responses=...)`` (409 ``STALE_VERSION``,
+429 ``RATE_LIMITED`` ...). On top of those, this schema class adds the ones every operation of a kind
+shares, unless the view documented that status itself:
+
+- 400 for operations that take a body (a malformed or invalid body is refused with ``BAD_REQUEST``);
+- 403 for operations that need a signed-in user, and for every operation that reads credentials (a
+  bad token is refused even where anyone may ask; DRF answers 403 here, not 401, because session
+  authentication comes first);
+- 404 for operations with path parameters (no such object, or a path that is no URL of ours).
+"""
+
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+
+ERROR = inline_serializer(
+    "ApiError",
+    {
+        "code": serializers.CharField(help_text="stable, machine-readable: BAD_REQUEST, NOT_FOUND, NOT_YOUR_GAME ..."),
+        "message": serializers.CharField(help_text="for people, in the user's language"),
+        "details": serializers.JSONField(required=False, help_text="more about the refusal, when there is more"),
+    },
+)
+
+BODY_METHODS = {"POST", "PUT", "PATCH"}
+
+
+class AutoSchema(SpectacularAutoSchema):
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for code, description in self._shared_errors():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(
+                    OpenApiResponse(ERROR, description=description), code, direction=direction
+                )
+        return responses
+
+    def _shared_errors(self) -> list[tuple[str, str]]:
+        errors = []
+        if self.method in BODY_METHODS:
+            errors.append(("400", "The request is malformed or refused (`BAD_REQUEST` or a specific code)."))
+        needs_user = not all(isinstance(permission, AllowAny) for permission in self.view.get_permissions())
+        if needs_user or self.view.get_authenticators():
+            errors.append(("403", "Not signed in, a bad token, or not allowed to do this."))
+        if "{" in self.path:
+            errors.append(("404", "No such object (`NOT_FOUND` or a specific code)."))
+        return errors

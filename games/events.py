@@ -1,0 +1,36 @@
+"""What the games core announces on commit (``core.events.publish``); the apps above subscribe in
+``config/wiring.py``.  Events carry ids and public facts only — never a rack, a hand or a term."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.events import Event
+
+
+@dataclass(frozen=True)
+class GameFinished(Event):
+    """A game ended with a result (last move, resignation, forfeit or adjudication)."""
+
+    game_id: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameVoided(Event):
+    """A game ended without a result: aborted (before every seat had moved, or cancelled by a
+    league) or annulled by a moderator.  ``was_finished``: it had a result before (an annulment)."""
+
+    game_id: int
+    reason: str
+    was_finished: bool = False
+
+
+@dataclass(frozen=True)
+class SeatsDue(Event):
+    """What the deadline sweep has to tell players: "your move", reminders and timeouts, each
+    ``{"user_id", "kind", "game_id", "params", "key"}``; ``key`` is unique per notice, so a
+    notice delivered twice is stored once."""
+
+    notices: list = field(default_factory=list)
+    at: str = ""  # the sweep's clock (ISO 8601): when the notices are dated

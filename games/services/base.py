@@ -1,0 +1,49 @@
+"""What every game service shares: the engine for a kind, the game-row lock, request hashes, and
+what is announced on commit after a change (the sockets' "game N is at version V" and the events)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.db import transaction
+
+from core.events import Event, publish
+
+from .. import broadcast
+from ..engines import registry
+from ..engines.base import Engine
+from ..errors import MSG_NOT_FOUND, NOT_FOUND, UNKNOWN_KIND, GameError
+from ..models import Game, Seat
+
+
+def engine_for(kind: str) -> Engine:
+    try:
+        return registry.get(kind)
+    except KeyError:
+        raise GameError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.") from None
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked for this transaction, with its seats read after the lock (one query)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
+    return game
+
+
+def request_hash(move: Any, version: int | None) -> str:
+    blob = json.dumps({"move": move, "version": version}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def announce(game: Game, seats: list[Seat], *events: Event) -> None:
+    """On commit: tell the open sockets (players and spectators re-read their own view), and publish
+    the events to the apps that listen (ratings, leagues, notifications)."""
+    game_id, version = game.pk, game.version
+    user_ids = [s.user_id for s in seats if s.user_id]
+    transaction.on_commit(lambda: broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids))
+    for event in events:
+        publish(event)

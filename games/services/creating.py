@@ -1,0 +1,166 @@
+"""Creating games: a challenge (every seat named; it starts at once) or an open seek (seats filled by
+accepting in the lobby), and starting a game once every seat is taken."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from lexicons.store import lexicon_exists
+from lexicons.term_decks import spell_options_prepare
+
+from ..engines.base import Engine, IllegalMove
+from ..errors import (
+    ALREADY_SEATED,
+    BAD_OPTIONS,
+    BAD_REQUEST,
+    MSG_NOT_FOUND,
+    NOT_FOUND,
+    SEEK_NOT_OPEN,
+    UNKNOWN_PLAYER,
+    GameError,
+)
+from ..models import Game, GameStatus, Seat
+from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
+from .base import announce, engine_for
+from .ending import game_abort
+from .moves import sync_seats
+
+
+def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> None:
+    if not engine.min_seats <= seats <= engine.max_seats:
+        raise GameError(
+            BAD_OPTIONS, f"{engine.kind} is played by {engine.min_seats} to {engine.max_seats} players."
+        )
+    try:
+        engine.setup(seats, options, seed)
+    except IllegalMove as exc:
+        raise GameError(BAD_OPTIONS, exc.message) from None
+
+
+def _prepare_options(engine: Engine, options: dict, seed: int) -> dict:
+    """What the server adds to a new game's options before setup, deterministic from the seed: term
+    cards drawn from the site's deck for an engine that ``uses_term_deck`` (Spell; they never leave
+    the server)."""
+    if engine.uses_term_deck:
+        return spell_options_prepare(options, seed)
+    return options
+
+
+def _with_lexicon(engine: Engine, options: dict) -> dict:
+    """The options with the engine's default lexicon filled in, refused when the named one is not loaded."""
+    options = dict(options)
+    default_lexicon = engine.default_lexicon(options)
+    if default_lexicon is not None:
+        options.setdefault("lexicon", default_lexicon)
+    if "lexicon" in options and (not isinstance(options["lexicon"], str) or not lexicon_exists(options["lexicon"])):
+        raise GameError(BAD_OPTIONS, f"There is no lexicon {options['lexicon']!r}.")
+    return options
+
+
+def game_options_check(*, kind: str, seats: int, options: dict) -> None:
+    """Refuse (GameError) options that could not start a game of ``kind`` at ``seats`` seats,
+    exactly as ``game_create`` would; for settings stored ahead of games, such as a league's."""
+    engine = engine_for(kind)
+    options = _with_lexicon(engine, options)
+    _validate_options(engine, seats, _prepare_options(engine, options, 0), 0)
+
+
+def game_create(
+    *,
+    creator,
+    kind: str,
+    seats: int = 2,
+    options: dict | None = None,
+    opponents: list | None = None,
+    days_per_move: int | None = None,
+    seed: int | None = None,
+    now: datetime | None = None,
+    scheduled: bool = False,
+) -> Game:
+    """Create a game.  With ``opponents`` it is a challenge and starts at once (the creator takes
+    seat 0); without, it is an open seek that others accept in the lobby.  ``scheduled`` games
+    (league fixtures) are not challenges, so a player's vacation does not refuse them: their
+    clocks simply stand still until the player is back."""
+    engine = engine_for(kind)
+    refuse_unless_may_play([creator, *(o for o in (opponents or []) if o is not None)])
+    options = _with_lexicon(engine, options or {})
+    seed = secrets.randbits(62) if seed is None else seed
+    options = _prepare_options(engine, options, seed)
+    days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
+    if days not in settings.DAYS_PER_MOVE_CHOICES:
+        raise GameError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    opponents = list(opponents or [])
+    if opponents:
+        seats = len(opponents) + 1
+        if any(o is None for o in opponents):
+            raise GameError(UNKNOWN_PLAYER, "No such player.")
+        if len({creator.pk, *(o.pk for o in opponents)}) != seats:
+            raise GameError(BAD_REQUEST, "A player cannot be seated twice (or challenge themselves).")
+        if not scheduled:
+            refuse_unless_may_be_challenged(opponents, now or timezone.now())
+    _validate_options(engine, seats, options, seed)
+
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind, options=options, seed=seed, seats_count=seats, days_per_move=days, created_by=creator,
+            status=GameStatus.OPEN,
+        )
+        players = [creator, *opponents] + [None] * (seats - 1 - len(opponents))
+        Seat.objects.bulk_create(Seat(game=game, index=i, user=u) for i, u in enumerate(players))
+        if opponents:
+            _game_start(game=game, engine=engine, now=now)
+    return game
+
+
+def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """Take the first free seat of an open seek; the game starts when the last seat is taken."""
+    refuse_unless_may_play([user])
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+        if game.status != GameStatus.OPEN:
+            raise GameError(SEEK_NOT_OPEN, "This seek has already been taken or withdrawn.", 409)
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise GameError(ALREADY_SEATED, "You already have a seat in this game.")
+        free = next(s for s in seats if s.user_id is None)
+        free.user = user
+        free.save(update_fields=["user"])
+        if all(s.user_id is not None for s in seats):
+            _game_start(game=game, engine=engine_for(game.kind), now=now)
+    return game
+
+
+def seek_withdraw(*, game_id: int, user) -> None:
+    """The creator takes back an open seek (it ends as aborted, through the Finisher)."""
+    game = Game.objects.filter(pk=game_id, created_by=user).first()
+    if game is None:
+        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    if game.status != GameStatus.OPEN or not game_abort(game_id=game.pk, reason="withdrawn"):
+        raise GameError(SEEK_NOT_OPEN, "This seek has already been taken or withdrawn.", 409)
+
+
+def seek_seats_release(*, user) -> int:
+    """Give back the seats ``user`` took in others' open seeks (a suspended player); returns how many."""
+    return Seat.objects.filter(user=user, game__status=GameStatus.OPEN).update(user=None)
+
+
+def _game_start(*, game: Game, engine: Engine, now: datetime | None) -> None:
+    now = now or timezone.now()
+    state = engine.setup(game.seats_count, game.options, game.seed)
+    game.state = state
+    game.status = GameStatus.ACTIVE
+    game.started_at = now
+    game.version = 1
+    game.turn_id = str(engine.turn_id(state))
+    game.turn_version = 1
+    game.save(update_fields=["state", "status", "started_at", "version", "turn_id", "turn_version"])
+    seats = list(game.seats.all())
+    sync_seats(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=True)
+    announce(game, seats)

@@ -1,0 +1,223 @@
+"""The move path: a player's move, a system move (timeout, auto-played seat), and recording an
+applied move with its seats and deadlines.
+
+Checks run in a fixed order under the game-row lock: the game exists → it is the user's game → a
+retried request (same key) gets its first answer → the game is in progress → the seat is to act →
+the version is not stale → the engine accepts the move.  A refusal writes nothing.  A move that ends
+the game goes on to the Finisher.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ..access import access_seat_for_user
+from ..clock import Clock
+from ..context import context_for
+from ..engines.base import Engine, IllegalMove
+from ..errors import (
+    BAD_REQUEST,
+    GAME_NOT_ACTIVE,
+    IDEMPOTENCY_KEY_REUSED,
+    MSG_KEY_REUSED,
+    MSG_NOT_ACTIVE,
+    MSG_STALE,
+    STALE_VERSION,
+    GameError,
+)
+from ..models import Game, GameStatus, Move, Seat
+from ..policies import refuse_unless_may_play
+from ..vacations import vacation_settle_on_move
+from . import finisher
+from .base import announce, engine_for, lock_game, request_hash
+
+# Safety net for auto-played seats (resigned players in multi-seat games): never loop forever.
+MAX_AUTO_MOVES = 1000
+SEAT_FIELDS = ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "consecutive_timeouts"]
+
+
+def game_submit_move(
+    *,
+    game_id: int,
+    user,
+    move: Any,
+    version: int | None,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> dict:
+    """Apply ``user``'s move to the game, or refuse it and write nothing (see the module docstring)."""
+    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 128:
+        raise GameError(BAD_REQUEST, "idempotency_key must be a string of 1 to 128 characters.")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise GameError(BAD_REQUEST, "version must be an integer.")
+    refuse_unless_may_play([user])
+    hashed = request_hash(move, version)
+    try:
+        with transaction.atomic():
+            game = lock_game(game_id)
+            seat = access_seat_for_user(game, user)
+            earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.request_hash != hashed or earlier.seat != seat.index:
+                    raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409)
+                return earlier.response
+            if game.status != GameStatus.ACTIVE:
+                raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
+            engine = engine_for(game.kind)
+            if seat.index not in engine.to_act(game.state):
+                raise GameError.from_illegal(engine.not_acting_error(game.state, seat.index))
+            if version is not None and not (game.turn_version <= version <= game.version):
+                raise GameError(STALE_VERSION, MSG_STALE, 409, version=game.version)
+            return apply_move(
+                game=game, engine=engine, seat_index=seat.index, move=move, user=user, source="player",
+                idempotency_key=idempotency_key, hashed=hashed, now=now,
+            )
+    except IllegalMove as exc:
+        raise GameError.from_illegal(exc) from None
+    except IntegrityError:
+        # Another transaction stored the same key between our check and insert (only possible
+        # without row locks, e.g. SQLite): the retry finds its answer, if it is the same request.
+        earlier = Move.objects.get(game_id=game_id, idempotency_key=idempotency_key)
+        if earlier.request_hash != hashed or earlier.user_id != getattr(user, "pk", None):
+            raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409) from None
+        return earlier.response
+
+
+def game_submit_system_move(
+    *, game_id: int, seat_index: int, move: dict, source: str, idempotency_key: str, now=None
+) -> dict | None:
+    """Submit a move on behalf of a seat (a timeout, an auto-played seat) through the same path.
+
+    A deterministic ``idempotency_key`` makes a repeated sweep apply nothing twice; returns None
+    when the key was used already or the seat is no longer to act.
+    """
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if Move.objects.filter(game=game, idempotency_key=idempotency_key).exists():
+            return None
+        if game.status != GameStatus.ACTIVE:
+            return None
+        engine = engine_for(game.kind)
+        if seat_index not in engine.to_act(game.state):
+            return None
+        return apply_move(
+            game=game, engine=engine, seat_index=seat_index, move=move, user=None, source=source,
+            idempotency_key=idempotency_key, hashed=request_hash(move, None), now=now,
+        )
+
+
+def apply_move(
+    *,
+    game: Game,
+    engine: Engine,
+    seat_index: int,
+    move: Any,
+    user,
+    source: str,
+    idempotency_key: str,
+    hashed: str,
+    now: datetime | None,
+) -> dict:
+    """Apply a checked move to the locked ``game``, then play the turns of seats that resigned from a
+    multi-seat game (their timeout move), so the others can finish.  Returns the submitter's answer."""
+    now = now or timezone.now()
+    if not isinstance(move, dict):
+        raise IllegalMove("BAD_MOVE", "A move must be a JSON object.")
+    state = engine.apply(game.state, seat_index, move, context_for(game))
+    seats = list(game.seats.all())
+    auto_seats = any(s.resigned for s in seats)
+    if source == "player":
+        # Moving yourself breaks a run of timeouts and ends a vacation early.
+        next(s for s in seats if s.index == seat_index).consecutive_timeouts = 0
+        vacation_settle_on_move(user_id=user.pk, now=now)
+    first = record_move(
+        game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
+        source=source, idempotency_key=idempotency_key, hashed=hashed, now=now,
+        # Without auto-played seats the answer is known before the insert: one UPDATE fewer.
+        answer_for=None if auto_seats else seat_index,
+    )
+    for _ in range(MAX_AUTO_MOVES):
+        if game.status != GameStatus.ACTIVE:
+            break
+        due = sorted(s.index for s in seats if s.resigned and s.index in engine.to_act(game.state))
+        if not due:
+            break
+        auto_move = engine.timeout_move(game.state, due[0])
+        auto_state = engine.apply(game.state, due[0], auto_move, context_for(game))
+        record_move(
+            game=game, engine=engine, seats=seats, state=auto_state, seat_index=due[0], move=auto_move,
+            user=None, source="auto", idempotency_key=f"auto:{game.version + 1}:{due[0]}",
+            hashed=request_hash(auto_move, None), now=now,
+        )
+    if first.response:
+        response = first.response
+    else:
+        response = answer(game, engine, first.seq, seat_index)
+        first.response = response
+        first.save(update_fields=["response"])
+    if game.status == GameStatus.ACTIVE:
+        announce(game, seats)
+    return response
+
+
+def answer(game: Game, engine: Engine, seq: int, seat_index: int) -> dict:
+    """What the submitter receives (and receives again for a retried request)."""
+    return {"seq": seq, "version": game.version, "status": game.status, "view": engine.view(game.state, seat_index)}
+
+
+def record_move(
+    *, game, engine, seats, state, seat_index, move, user, source, idempotency_key, hashed, now,
+    answer_for: int | None = None,
+) -> Move:
+    """Persist an applied move: the log row, the new state and version, seats and deadlines; a move
+    that ends the game goes on to the Finisher.  With ``answer_for``, the submitter's answer is stored
+    with the row in the same insert."""
+    game.state = state
+    game.version += 1
+    turn_id = str(engine.turn_id(state))
+    turn_changed = turn_id != game.turn_id
+    if turn_changed:
+        game.turn_id = turn_id
+        game.turn_version = game.version
+    outcome = engine.outcome(state)
+    result = None
+    if outcome is not None:
+        result = finisher.result_of(outcome)
+        if not engine.cooperative and any(s.resigned for s in seats):
+            result["ranks"] = list(finisher.ranks_resigned_last(outcome.ranks, seats))
+        game.status = GameStatus.FINISHED  # before the answer is stored: it says so
+    row = Move.objects.create(
+        game=game, seq=game.version, seat=seat_index, user=user, payload=move, source=source,
+        idempotency_key=idempotency_key, request_hash=hashed,
+        response=answer(game, engine, game.version, answer_for) if answer_for is not None else {},
+    )
+    if result is not None:
+        finisher.finish(game=game, seats=seats, now=now, result=result)
+        return row
+    game.save(update_fields=["state", "version", "turn_id", "turn_version"])
+    sync_seats(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed,
+               acted=seat_index)
+    return row
+
+
+def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
+    """Mirror scores and who is to act onto the seat rows, starting a fresh clock for each seat that
+    became due (one bulk update).  A fresh clock's ``alert_at`` is now: the next sweep tells the player."""
+    to_act = engine.to_act(state)
+    scores = engine.scores(state)
+    for seat in seats:
+        seat.score = scores[seat.index]
+        was_to_act = seat.to_act
+        seat.to_act = seat.index in to_act
+        if not seat.to_act:
+            seat.deadline = None
+            seat.alert_at = None
+        elif not was_to_act or turn_changed or seat.index == acted:
+            seat.deadline = Clock.start(now, game.days_per_move).deadline
+            seat.alert_at = now
+            seat.alert_stage = 0
+    Seat.objects.bulk_update(seats, SEAT_FIELDS)

@@ -1,0 +1,15 @@
+"""How each player wants to be told: their preferences per kind, with the defaults filled in (reads)."""
+
+from .models import DEFAULTS, EmailMode, NotificationPreference
+
+
+def preferences_for(user_ids) -> dict[int, dict[str, tuple[bool, str]]]:
+    """user id -> kind -> (in-app, e-mail mode), defaults filled in; one query."""
+    prefs = {uid: {k: (a, str(e)) for k, (a, e) in DEFAULTS.items()} for uid in user_ids}
+    for row in NotificationPreference.objects.filter(user_id__in=list(user_ids)):
+        prefs[row.user_id][row.kind] = (row.in_app, row.email)
+    return prefs
+
+
+def wants_digest(user) -> bool:
+    return any(email == EmailMode.DIGEST for _in_app, email in preferences_for([user.pk])[user.pk].values())
