@@ -37,6 +37,9 @@ bench: install
 	$(BIN)/python bench/crossword_bench.py
 	$(BIN)/python bench/league_bench.py
 	$(BIN)/python bench/sweep_bench.py
+	$(BIN)/python bench/movegen_bench.py
+	$(BIN)/python bench/analysis_bench.py
+	$(BIN)/python bench/bot_strength.py --jobs 2
 
 lint: install
 	$(BIN)/ruff check .

@@ -224,7 +224,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",  # documents the shared error responses
+    "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",  # documents the shared error responses
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,

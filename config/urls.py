@@ -30,4 +30,4 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-handler404 = "config.http_errors.not_found"
+handler404 = "core.http_errors.not_found"

@@ -35,8 +35,11 @@ def exception_handler(exc, context):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Documents the error body every endpoint answers with."""
+    """Documents the error body every endpoint answers with (named ``ApiError`` in the schema)."""
 
-    code = serializers.CharField(help_text="A stable code, e.g. NOT_YOUR_TURN.")
-    message = serializers.CharField(help_text="What is wrong, in the requester's language.")
-    details = serializers.DictField(required=False, help_text="Structured extras, where there are any.")
+    code = serializers.CharField(help_text="stable, machine-readable: BAD_REQUEST, NOT_FOUND, NOT_YOUR_GAME ...")
+    message = serializers.CharField(help_text="for people, in the user's language")
+    details = serializers.JSONField(required=False, help_text="more about the refusal, when there is more")
+
+    class Meta:
+        ref_name = "ApiError"

@@ -13,6 +13,7 @@ see changes as play goes on; that makes the check quadratic in the length of a g
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -49,10 +50,17 @@ def _views_clean(engine: Engine, state: dict, log: list[dict], seats: int) -> li
     return problems
 
 
+Chooser = Callable[[dict, int, random.Random, Context], dict]
+
+
 def play_one(
-    engine: Engine, *, seats: int, options: dict, seed: int, ctx: Context, check_every_move: bool = True
+    engine: Engine, *, seats: int, options: dict, seed: int, ctx: Context, check_every_move: bool = True,
+    chooser: Chooser | None = None,
 ) -> SelfPlayResult:
+    """One checked game; ``chooser(state, seat, rng, ctx)`` picks the moves (default: the engine's
+    ``random_move``; ``games.engines.bots`` gives bot players)."""
     result = SelfPlayResult(seed=seed)
+    choose = chooser or engine.random_move
     state = engine.setup(seats, options, seed)
     rng = rng_for(seed, "selfplay")
     replayed = engine.setup(seats, options, seed)
@@ -66,11 +74,11 @@ def play_one(
             result.failures.append("nobody is to act but the game has no outcome")
             return result
         seat = rng.choice(to_act)
-        move = engine.random_move(state, seat, rng, ctx)
+        move = choose(state, seat, rng, ctx)
         try:
             state = engine.apply(state, seat, move, ctx)
         except IllegalMove as exc:
-            result.failures.append(f"random_move produced an illegal move {move!r}: {exc.code} {exc.message}")
+            result.failures.append(f"the chosen move {move!r} is illegal: {exc.code} {exc.message}")
             return result
         log.append({"seq": len(log) + 2, "index": len(log), "seat": seat, "move": move})
         result.moves += 1
@@ -103,9 +111,10 @@ def play_many(
     options: dict,
     ctx: Context,
     seats_for: Callable[[int], int] | None = None,
+    chooser: Chooser | None = None,
 ) -> Iterator[SelfPlayResult]:
     for number in range(games):
         game_seed = rng_for(seed, "game", number).randrange(2**62)
         span = engine.max_seats - engine.min_seats + 1
         seats = seats_for(number) if seats_for else engine.min_seats + number % span
-        yield play_one(engine, seats=seats, options=options, seed=game_seed, ctx=ctx)
+        yield play_one(engine, seats=seats, options=options, seed=game_seed, ctx=ctx, chooser=chooser)

@@ -86,6 +86,10 @@ class WordIndex:
         # iterkeys stops at the first key; marisa's has_keys_with_prefix is deprecated in 1.4.
         return next(self._trie.iterkeys(prefix.lower()), None) is not None
 
+    def words(self) -> Iterator[str]:
+        """Every word, in the trie's order (the optional ability move generation builds its graph from)."""
+        return iter(self._trie.keys())
+
     __contains__ = contains
 
     # -- collection behaviour -------------------------------------------------------------

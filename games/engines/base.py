@@ -54,6 +54,13 @@ class Lexicon(Protocol):
 
     def has_prefix(self, prefix: str) -> bool: ...
 
+    def words(self) -> Iterable[str] | None:
+        """Optional ability: every word (any order), or None when this lexicon cannot list them.
+
+        Searches that walk words letter by letter build a word graph from it once (``wordgraph``);
+        without it they fall back to ``has_prefix``/``contains``, which is correct but slower."""
+        return None
+
 
 class SetLexicon:
     """A tiny in-memory lexicon for engine tests and examples (not for production use)."""
@@ -69,6 +76,9 @@ class SetLexicon:
 
     def has_prefix(self, prefix: str) -> bool:
         return prefix.lower() in self._prefixes
+
+    def words(self) -> Iterable[str]:
+        return sorted(self._words)
 
     def __iter__(self):
         return iter(sorted(self._words))

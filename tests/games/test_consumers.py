@@ -7,6 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games import broadcast, services
+from games.deadlines import sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -146,7 +147,8 @@ async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhi
 async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, alice, bob):
     from notifications.selectors import unread_count
 
-    await move(game, alice, 1, 1)  # Bob's move now, and a "your move" notice for him
+    await move(game, alice, 1, 1)  # Bob's move now; the sweep tells him
+    await sync_to_async(sweep)()
     sock, connected, _ = await connect("/ws/me/", bob)
     assert connected
     await sock.send_json_to({"type": "refresh"})

@@ -6,6 +6,7 @@ does not look words up; the engine does that with the game's lexicon.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import board as boardmod
@@ -13,6 +14,8 @@ from .moves import RACK_SIZE, Tile
 from .tiles import TileSet
 
 BINGO_BONUS = 50
+EMPTY = boardmod.EMPTY
+SIZE = boardmod.SIZE
 
 
 @dataclass(frozen=True)
@@ -40,21 +43,31 @@ class Scored:
         return sum(w.score for w in self.words) + (BINGO_BONUS if self.bingo else 0)
 
 
-def _word_through(grid: list[list[str]], new: set[tuple[int, int]], row: int, col: int, across: bool,
-                  tile_set: TileSet) -> Word | None:
-    """The maximal word through (row, col) in one direction, scored; None when only one letter long."""
+def _word_through(board: list[str], new: dict[tuple[int, int], str], row: int, col: int, across: bool,
+                  values: Mapping[str, int]) -> Word | None:
+    """The maximal word through (row, col) in one direction, scored; None when only one letter long.
+
+    ``new`` maps the squares of this play to their board characters; other squares come from ``board``
+    (which is never copied: move generation scores thousands of plays per position)."""
     dr, dc = (0, 1) if across else (1, 0)
     r, c = row, col
-    while boardmod.on_board(r - dr, c - dc) and grid[r - dr][c - dc] != boardmod.EMPTY:
-        r, c = r - dr, c - dc
+    while True:
+        pr, pc = r - dr, c - dc
+        if pr < 0 or pc < 0 or ((pr, pc) not in new and board[pr][pc] == EMPTY):
+            break
+        r, c = pr, pc
     start = (r, c)
     letters, total, factor = [], 0, 1
-    while boardmod.on_board(r, c) and grid[r][c] != boardmod.EMPTY:
-        char = grid[r][c]
-        value = tile_set.value(char)
-        if (r, c) in new:  # premiums count only for the tile that first covers them (rule 14)
+    while r < SIZE and c < SIZE:
+        char = new.get((r, c))
+        if char is None:
+            char = board[r][c]
+            if char == EMPTY:
+                break
+            value = 0 if char.islower() else values[char]
+        else:  # premiums count only for the tile that first covers them (rule 14)
             letter_mult, word_mult = boardmod.premium(r, c)
-            value *= letter_mult
+            value = 0 if char.islower() else values[char] * letter_mult
             factor *= word_mult
         letters.append(char)
         total += value
@@ -66,16 +79,14 @@ def _word_through(grid: list[list[str]], new: set[tuple[int, int]], row: int, co
 
 def score_play(board: list[str], tiles: list[Tile], across: bool, tile_set: TileSet) -> Scored:
     """Every word the placement forms (main word first, then cross words) and the bingo bonus."""
-    grid = [list(line) for line in board]
-    for t in tiles:
-        grid[t.row][t.col] = t.board_char
-    new = {(t.row, t.col) for t in tiles}
+    new = {(t.row, t.col): t.board_char for t in tiles}
+    values = tile_set.values
     words = []
-    main = _word_through(grid, new, tiles[0].row, tiles[0].col, across, tile_set)
+    main = _word_through(board, new, tiles[0].row, tiles[0].col, across, values)
     if main:
         words.append(main)
     for t in sorted(tiles):
-        cross = _word_through(grid, new, t.row, t.col, not across, tile_set)
+        cross = _word_through(board, new, t.row, t.col, not across, values)
         if cross:
             words.append(cross)
     return Scored(tuple(words), len(tiles) == RACK_SIZE)

@@ -1,6 +1,7 @@
 """``manage.py selfplay KIND --games N --seed S``: random complete games, checked after every move.
 
-Exits non-zero on any failure (a replay that differs, a leaked secret, an illegal random move).
+``--bots LEVEL`` has every seat played by that level's bot (``games.engines.bots``) instead of random
+moves.  Exits non-zero on any failure (a replay that differs, a leaked secret, an illegal move).
 """
 
 import json
@@ -21,8 +22,10 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--seats", type=int, help="Seats per game (default: cycle through the allowed counts).")
         parser.add_argument("--options", default="{}", help="Game options as JSON.")
+        parser.add_argument("--bots", metavar="LEVEL",
+                            help="Every seat is played by this level's bot (e.g. club) instead of random moves.")
 
-    def handle(self, *args, kind, games, seed, seats, options, **kw):
+    def handle(self, *args, kind, games, seed, seats, options, bots, **kw):
         try:
             engine = registry.get(kind)
         except KeyError:
@@ -37,9 +40,11 @@ class Command(BaseCommand):
             except GameError as exc:
                 raise CommandError(exc.message) from None
         ctx = self._context(engine, options)
+        chooser = self._bot(kind, bots, options) if bots else None
         failed = played = total_moves = 0
         for result in play_many(
-            engine, games=games, seed=seed, options=options, ctx=ctx, seats_for=(lambda n: seats) if seats else None
+            engine, games=games, seed=seed, options=options, ctx=ctx, seats_for=(lambda n: seats) if seats else None,
+            chooser=chooser,
         ):
             played += 1
             total_moves += result.moves
@@ -50,6 +55,20 @@ class Command(BaseCommand):
         self.stdout.write(f"{kind}: {played} games, {total_moves} moves, {failed} failed")
         if failed:
             raise CommandError(f"{failed} of {played} games failed")
+
+    def _bot(self, kind, level, options):
+        from games.common_words import common_word_predicate
+        from games.engines.bots import LEVELS, choose_move
+
+        if level not in LEVELS.get(kind, ()):
+            known = ", ".join(LEVELS.get(kind, ())) or "none"
+            raise CommandError(f"no {level!r} bot for {kind}; levels: {known}")
+        common_word = common_word_predicate(options.get("tile_set", "en") if kind == "crossword" else "en")
+
+        def chooser(state, seat, rng, ctx):
+            return choose_move(kind, state, seat, ctx, level, rng, common_word=common_word)
+
+        return chooser
 
     def _context(self, engine, options) -> Context:
         code = options.get("lexicon") or engine.default_lexicon(options)

@@ -105,7 +105,7 @@ def random_game(seed, seats=2):
     return state
 
 
-@pytest.mark.parametrize("seed", [3, 5])
+@pytest.mark.parametrize("seed", [24, 50])
 def test_a_written_record_replays_to_the_same_scores(seed):
     state = random_game(seed)
     text = gcg.write(state, ["ann", "bob"])

@@ -13,18 +13,10 @@ shares, unless the view documented that status itself:
 """
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import AllowAny
 
-ERROR = inline_serializer(
-    "ApiError",
-    {
-        "code": serializers.CharField(help_text="stable, machine-readable: BAD_REQUEST, NOT_FOUND, NOT_YOUR_GAME ..."),
-        "message": serializers.CharField(help_text="for people, in the user's language"),
-        "details": serializers.JSONField(required=False, help_text="more about the refusal, when there is more"),
-    },
-)
+from .api_errors import ErrorSerializer as ERROR
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 

@@ -1,0 +1,75 @@
+"""Benchmark of the post-game analysis: one whole recorded game, end to end.
+
+For each record in ``../shared/testdata/gcg``: ``analysis.analyse_gcg`` (strict GCG reading, every
+play of every turn generated and ranked by equity, the five best kept) on the English lexicon, timed
+over ``--rounds`` runs (the fastest counts, the DAWG already built).  Baseline in the same run:
+generating the placements of the same positions alone (``movegen.placements``), so the ratio shows what
+the equity ranking and the exchanges add.  Results go to ``bench/results/analysis.json``.
+Run with ``.venv/bin/python bench/analysis_bench.py [--help]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from games.engines import wordgraph  # noqa: E402
+from games.engines.crossword import analysis, movegen  # noqa: E402
+from games.engines.crossword.tiles import ENGLISH  # noqa: E402
+from games.lexicon.index import WordIndex  # noqa: E402
+from games.lexicon.sources import source_words  # noqa: E402
+
+RECORDS = Path(os.environ.get("LETTERPOST_SHARED", REPO.parent / "shared")) / "testdata" / "gcg"
+RESULTS = REPO / "bench" / "results"
+
+
+def best_of(rounds: int, fn) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    paths = sorted(RECORDS.glob("*.gcg"))
+    if not paths:
+        raise SystemExit(f"no GCG records in {RECORDS}")
+    lexicon = WordIndex.from_words(source_words("en")[1], code="en", version=1)
+    wordgraph.dawg_for(lexicon)
+    load_before = os.getloadavg()
+    rows = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        positions = [p for p in analysis.positions_from_gcg(text) if p.rack is not None]
+        whole = best_of(args.rounds, lambda text=text: analysis.analyse_gcg(text, lexicon))
+        generate = best_of(args.rounds, lambda positions=positions: [
+            movegen.placements(list(p.board), list(p.rack), lexicon, ENGLISH) for p in positions])
+        rows.append({"record": path.name, "turns": len(positions), "analysis_s": round(whole, 3),
+                     "generation_only_s": round(generate, 3), "ratio": round(whole / generate, 2)})
+        print(f"{path.name:<20} {len(positions):>3} turns: analysis {whole:.2f} s "
+              f"({whole / len(positions) * 1e3:.0f} ms a turn), generation alone {generate:.2f} s, "
+              f"x{whole / generate:.2f}")
+    report = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                          "processor": platform.processor() or platform.machine(),
+                          "load_before": [round(x, 2) for x in load_before],
+                          "load_after": [round(x, 2) for x in os.getloadavg()]},
+              "rounds": args.rounds, "records": rows}
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "analysis.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

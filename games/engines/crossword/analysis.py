@@ -1,0 +1,411 @@
+"""Post-game analysis of Crossword games: for every turn, the best plays by equity and what the
+played move gave up.
+
+Two ways in, one way out:
+
+* ``positions_from_game(seats, options, seed, moves, ctx)`` replays our engine's move log and
+  records, before every decision, the board, the mover's rack as it was, the bag and the move;
+* ``positions_from_gcg(text)`` reads a GCG record (ours, Quackle's or Woogles') strictly: bad
+  coordinates, tiles not on the recorded rack, a word off the board, letters that do not fit the
+  board or more tiles than the set holds are refused with ``GcgError`` naming the line and reason;
+* ``analyse(positions, lexicon)`` ranks every play of every turn by static equity
+  (``equity.Evaluator``) and returns JSON-ready per-turn reports and a per-player summary.
+
+The analysis uses the racks as they were, so it must only run on a finished game.  Turns whose
+rack the record does not give are reported as skipped.  Pure: no Django, no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..base import Context, IllegalMove, Lexicon, State
+from . import board as boardmod
+from . import gcg
+from .engine import ENGINE
+from .equity import Evaluator, Situation
+from .movegen import Play, all_plays, leave_after, placements
+from .moves import RACK_SIZE, Tile, check_placement, parse_gcg_play, rack_tile
+from .scoring import score_play
+from .tiles import ALPHABET, BLANK, TILE_SETS, TileSet
+
+BAD_GCG = "BAD_GCG"
+DEFAULT_TOP = 5
+EQUITY_DIGITS = 1
+
+
+class GcgError(ValueError):
+    """A GCG record that cannot be analysed: ``line`` (1-based, None for the whole record) and ``reason``."""
+
+    code = BAD_GCG
+
+    def __init__(self, line: int | None, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Position:
+    """One decision of a game, as the mover faced it.
+
+    ``kind`` is "place", "exchange" or "pass"; ``tiles`` the placed tiles, ``exchanged`` the tiles
+    given back ("" when only their count was recorded: ``exchanged_count``).  ``rack`` is None when
+    the record does not give it.  ``score`` is the play's score as our rules count it, ``recorded``
+    the score a GCG record wrote for it.  ``withdrawn``: the play was challenged off.
+    """
+
+    turn: int
+    seat: int
+    player: str
+    line: int | None
+    board: tuple[str, ...]
+    rack: str | None
+    kind: str
+    tiles: tuple[Tile, ...] = ()
+    across: bool = True
+    exchanged: str = ""
+    exchanged_count: int = 0
+    score: int = 0
+    recorded: int | None = None
+    withdrawn: bool = False
+    bag_count: int = 0
+    unseen: str = ""
+    seats: int = 2
+    tile_set: str = "en"
+    min_bag_for_exchange: int = 7
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words a placement forms (main word first)."""
+        if self.kind != "place":
+            return ()
+        scored = score_play(list(self.board), list(self.tiles), self.across, TILE_SETS[self.tile_set])
+        return tuple(w.plain for w in scored.words)
+
+    def as_play(self) -> Play:
+        """The played move as a ``movegen.Play`` (for equity and notation)."""
+        rack = self.rack if self.rack is not None else ""
+        if self.kind == "place":
+            scored = score_play(list(self.board), list(self.tiles), self.across, TILE_SETS[self.tile_set])
+            main = scored.words[0]
+            return Play("place", tiles=self.tiles, across=self.across, score=scored.score,
+                        words=tuple(w.plain for w in scored.words), bingo=scored.bingo,
+                        leave=leave_after(rack, [rack_tile(t) for t in self.tiles]), row=main.row, col=main.col)
+        if self.kind == "exchange":
+            return Play("exchange", exchange=self.exchanged, leave=leave_after(rack, self.exchanged))
+        return Play("pass", leave="".join(sorted(rack)))
+
+    def notation(self) -> str:
+        if self.kind == "exchange" and not self.exchanged:
+            return f"-{self.exchanged_count}"
+        return self.as_play().notation(list(self.board))
+
+
+def _unseen(board: Sequence[str], rack: str, tile_set: TileSet) -> Counter:
+    on_board = Counter(BLANK if ch.islower() else ch for line in board for ch in line if ch != boardmod.EMPTY)
+    return Counter(tile_set.counts) - on_board - Counter(rack)
+
+
+def _bag_estimate(unseen: int, seats: int) -> int:
+    """Tiles in the bag when the others hold full racks (they do while the bag has tiles)."""
+    return max(0, unseen - RACK_SIZE * (seats - 1))
+
+
+# -- positions from our engine ---------------------------------------------------------------------
+
+
+def positions_from_game(seats: int, options: Mapping[str, Any], seed: int,
+                        moves: Iterable[tuple[int, Mapping[str, Any]]], ctx: Context) -> list[Position]:
+    """Replay an engine game from its seed and its engine moves ``(seat, payload)`` (in log order,
+    without the service's own entries such as resignations) and return its decisions.
+
+    Challenges and the pass that accepts a last play are not decisions about tiles and are left out; a
+    play taken back after a challenge is marked ``withdrawn``."""
+    state: State = ENGINE.setup(seats, dict(options), seed)
+    tile_set = TILE_SETS[state["options"]["tile_set"]]
+    positions: list[Position] = []
+    for seat, move in moves:
+        before = state
+        state = ENGINE.apply(state, seat, move, ctx)
+        entry = state["log"][len(before["log"])]  # this move's entry (an "end" entry may follow it)
+        kind = entry.get("type")
+        if kind == "challenge" and entry.get("result") == "withdrawn":
+            for i in range(len(positions) - 1, -1, -1):
+                if positions[i].seat == entry["target"] and positions[i].kind == "place":
+                    positions[i] = replace(positions[i], withdrawn=True)
+                    break
+        if kind not in ("place", "exchange", "pass"):
+            continue
+        rack = "".join(before["racks"][seat]["tiles"])
+        common = {
+            "turn": len(positions), "seat": seat, "player": f"seat{seat + 1}", "line": None,
+            "board": tuple(before["board"]), "rack": rack, "bag_count": len(before["bag"]),
+            "unseen": "".join(sorted(_unseen(before["board"], rack, tile_set).elements())),
+            "seats": seats, "tile_set": tile_set.code,
+            "min_bag_for_exchange": before["options"]["min_bag_for_exchange"],
+        }
+        if kind == "place":
+            tiles = tuple(Tile(t["row"], t["col"], t["letter"], t["blank"]) for t in entry["tiles"])
+            across = check_placement(before["board"], list(tiles))
+            positions.append(Position(kind="place", tiles=tiles, across=across, score=entry["score"], **common))
+        elif kind == "exchange":
+            given = "".join(entry["exchanged"]["tiles"])
+            positions.append(Position(kind="exchange", exchanged=given, exchanged_count=len(given), **common))
+        else:
+            positions.append(Position(kind="pass", **common))
+    return positions
+
+
+# -- positions from a GCG record -------------------------------------------------------------------
+
+_LINE_ERROR = re.compile(r"^line (\d+): (.*)$")
+_RACK = re.compile(r"^[A-Za-z?]{1,7}$")
+
+
+def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange: int = 7) -> list[Position]:
+    """The decisions of a GCG record, checked strictly against the board and the tile set.
+
+    Raises ``GcgError`` (with the line and the reason) for an unreadable line, an unknown player,
+    bad coordinates, a word that runs off the board, letters that do not fit the board, tiles not on
+    the recorded rack, more tiles of a letter than the set holds, or a ``--`` with no play to take back."""
+    if tile_set not in TILE_SETS:
+        raise GcgError(None, f"unknown tile set {tile_set!r}")
+    tiles_of = TILE_SETS[tile_set]
+    try:
+        game = gcg.parse(text)
+    except ValueError as exc:
+        match = _LINE_ERROR.match(str(exc))
+        if match:
+            raise GcgError(int(match.group(1)), match.group(2)) from None
+        raise GcgError(None, str(exc)) from None
+    players = list(game.players)
+    for turn in game.turns:
+        if turn.player not in players:
+            if game.players:
+                raise GcgError(turn.line, f"{turn.player!r} is not one of the #player lines")
+            players.append(turn.player)
+    if not players:
+        raise GcgError(None, "the record holds no turns")
+    seats = max(2, len(players))
+    board = boardmod.empty_board()
+    positions: list[Position] = []
+    boards_before: dict[int, list[str]] = {}  # position index -> board before it (to take a play back)
+    for turn in game.turns:
+        seat = players.index(turn.player)
+        if turn.kind == "other":
+            raise GcgError(turn.line, "cannot read the move (expected a position and a word, -TILES, - or --)")
+        if turn.kind == "withdrawn":
+            index = next((i for i in range(len(positions) - 1, -1, -1) if positions[i].kind == "place"), None)
+            if index is None or positions[index].seat != seat or positions[index].withdrawn:
+                raise GcgError(turn.line, "'--' takes back a play, but this player's last turn placed no tiles")
+            positions[index] = replace(positions[index], withdrawn=True)
+            board = boards_before[index]
+            continue
+        if turn.kind not in ("play", "exchange", "pass"):
+            continue  # end-of-game racks, penalties and bonuses: not decisions
+        rack = turn.rack.upper() if turn.rack else None
+        if rack is not None and not _RACK.match(rack):
+            raise GcgError(turn.line, f"a rack holds 1 to {RACK_SIZE} tiles, not {turn.rack!r}")
+        unseen = _unseen(board, rack or "", tiles_of)
+        common = {
+            "turn": len(positions), "seat": seat, "player": turn.player, "line": turn.line,
+            "board": tuple(board), "rack": rack, "recorded": turn.score, "seats": seats,
+            "tile_set": tile_set, "min_bag_for_exchange": min_bag_for_exchange,
+            "unseen": "".join(sorted(unseen.elements())),
+            "bag_count": _bag_estimate(sum(unseen.values()) + (0 if rack is not None else RACK_SIZE), seats),
+        }
+        if rack is not None:
+            _check_tiles_exist(turn.line, board, rack, tiles_of)
+        if turn.kind == "play":
+            tiles, across, score = _read_play(turn, board, rack, tiles_of)
+            boards_before[len(positions)] = board
+            positions.append(Position(kind="place", tiles=tiles, across=across, score=score, **common))
+            board = boardmod.place(board, [(t.row, t.col, t.board_char) for t in tiles])
+            _check_tiles_exist(turn.line, board, "", tiles_of)
+        elif turn.kind == "exchange":
+            given = turn.tiles.upper()
+            if given.isdigit():
+                positions.append(Position(kind="exchange", exchanged_count=int(given), **common))
+                continue
+            if not given or any(ch not in ALPHABET + BLANK for ch in given) or len(given) > RACK_SIZE:
+                raise GcgError(turn.line, f"cannot read the exchanged tiles {turn.tiles!r}")
+            if rack is not None and Counter(given) - Counter(rack):
+                missing = "".join(sorted((Counter(given) - Counter(rack)).elements()))
+                raise GcgError(turn.line, f"exchanges {missing}, which is not on the rack {rack}")
+            positions.append(Position(kind="exchange", exchanged=given, exchanged_count=len(given), **common))
+        else:
+            positions.append(Position(kind="pass", **common))
+    return positions
+
+
+def _read_play(turn: gcg.GcgTurn, board: list[str], rack: str | None,
+               tile_set: TileSet) -> tuple[tuple[Tile, ...], bool, int]:
+    try:
+        tiles = parse_gcg_play(turn.notation, board)
+        across = check_placement(board, tiles)
+    except IllegalMove as exc:
+        raise GcgError(turn.line, f"{turn.notation}: {exc.message}") from None
+    needed = [rack_tile(t) for t in tiles]
+    if rack is not None and Counter(needed) - Counter(rack):
+        missing = "".join(sorted((Counter(needed) - Counter(rack)).elements()))
+        raise GcgError(turn.line, f"{turn.notation} needs {missing}, which is not on the rack {rack}")
+    across = _orientation(turn.position, tiles, across)
+    score = score_play(board, tiles, across, tile_set).score
+    return tuple(tiles), across, score
+
+
+def _orientation(position: str, tiles: list[Tile], across: bool) -> bool:
+    """A single tile's direction comes from the record's coordinate (row first: across)."""
+    if len(tiles) == 1:
+        return position[0].isdigit()
+    return across
+
+
+def _check_tiles_exist(line: int, board: list[str], rack: str, tile_set: TileSet) -> None:
+    over = Counter(BLANK if ch.islower() else ch for row in board for ch in row if ch != boardmod.EMPTY)
+    over.update(rack)
+    for tile, n in sorted(over.items()):
+        if n > tile_set.counts.get(tile, 0):
+            name = "blanks" if tile == BLANK else f"{tile} tiles"
+            raise GcgError(line, f"the board and rack hold {n} {name}; the set has {tile_set.counts.get(tile, 0)}")
+
+
+# -- the analysis ----------------------------------------------------------------------------------
+
+
+def _equity(value: float) -> float:
+    return round(value, EQUITY_DIGITS)
+
+
+def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """One turn's report (see ``analyse``)."""
+    head = {"turn": position.turn, "seat": position.seat, "player": position.player, "line": position.line}
+    if position.rack is None:
+        return {**head, "status": "skipped", "reason": "the rack is not recorded"}
+    if position.kind == "exchange" and not position.exchanged:
+        return {**head, "status": "skipped", "reason": "the exchanged tiles are not recorded"}
+    tile_set = TILE_SETS[position.tile_set]
+    board = list(position.board)
+    situation = Situation(board=board, rack=position.rack, tile_set=tile_set, bag_count=position.bag_count,
+                          unseen=position.unseen, seats=position.seats,
+                          min_bag_for_exchange=position.min_bag_for_exchange)
+    plays = all_plays(board, list(position.rack), lexicon, tile_set, bag_count=position.bag_count,
+                      min_bag_for_exchange=position.min_bag_for_exchange)
+    evaluator = Evaluator(situation)
+    ranked = evaluator.ranked(plays)
+    played = position.as_play()
+    # A play taken back after a challenge kept the whole rack and scored nothing: a pass, in effect.
+    effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
+    key = effective.key()
+    found = next(((e, p) for e, p in ranked if p.key() == key), None)
+    # Ranks and losses from the rounded equities the report shows, so its numbers agree with each other.
+    equity = _equity(found[0] if found is not None else evaluator.equity(effective))
+    rank = 1 + sum(1 for e, _ in ranked if _equity(e) > equity)
+    best_equity = _equity(ranked[0][0]) if ranked else equity
+    best_score = max((p.score for p in plays), default=0)
+    score = 0 if position.withdrawn else played.score
+    return {
+        **head,
+        "status": "analysed",
+        "rack": position.rack,
+        "bag": position.bag_count,
+        "played": {"move": position.notation(), "score": score, "equity": equity,
+                   "valid": all(lexicon.contains(w) for w in played.words),
+                   "withdrawn": position.withdrawn},
+        "rank": rank,
+        "plays": len(ranked),
+        "best": [{"move": p.notation(board), "score": p.score, "equity": _equity(e)} for e, p in ranked[:top]],
+        "points_lost": max(0, best_score - score),
+        "equity_lost": _equity(max(0.0, best_equity - equity)),
+    }
+
+
+def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """Per-turn reports and a per-player summary, JSON-ready.
+
+    Each turn: ``turn``, ``seat``, ``player``, ``line`` (GCG line or None), ``status`` ("analysed" or
+    "skipped" with a ``reason``); analysed turns add ``rack``, ``bag``, ``played`` (``move`` in GCG
+    notation, ``score``, ``equity``, ``valid``: every word in the lexicon, ``withdrawn``), ``rank``
+    (1 = best by equity; equal equity shares a rank), ``plays`` (how many were possible), ``best``
+    (the ``top`` plays by equity: ``move``, ``score``, ``equity``), ``points_lost`` (the highest score
+    available minus the score made) and ``equity_lost`` (best equity minus the played one's).
+    Summary per seat: ``seat``, ``player``, ``turns`` analysed, ``skipped``, ``average_equity_lost``,
+    ``best_plays`` (turns ranked 1) and ``points_lost`` (total)."""
+    turns = [analyse_position(p, lexicon, top=top) for p in positions]
+    seats = sorted({p.seat for p in positions})
+    names = {p.seat: p.player for p in positions}
+    summary = []
+    for seat in seats:
+        mine = [t for t in turns if t["seat"] == seat]
+        done = [t for t in mine if t["status"] == "analysed"]
+        lost = sum(t["equity_lost"] for t in done)
+        summary.append({
+            "seat": seat, "player": names[seat], "turns": len(done), "skipped": len(mine) - len(done),
+            "average_equity_lost": _equity(lost / len(done)) if done else None,
+            "best_plays": sum(1 for t in done if t["rank"] == 1),
+            "points_lost": sum(t["points_lost"] for t in done),
+        })
+    return {"turns": turns, "summary": summary}
+
+
+def analyse_gcg(text: str, lexicon: Lexicon, *, tile_set: str = "en", top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """``analyse`` of a GCG record; raises ``GcgError`` for a malformed or impossible record."""
+    return analyse(positions_from_gcg(text, tile_set=tile_set), lexicon, top=top)
+
+
+def analyse_game(seats: int, options: Mapping[str, Any], seed: int,
+                 moves: Iterable[tuple[int, Mapping[str, Any]]], ctx: Context, *,
+                 top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """``analyse`` of a finished engine game, from its seed and engine moves (see ``positions_from_game``)."""
+    if ctx is None or ctx.lexicon is None:
+        raise ValueError("the analysis needs the game's lexicon")
+    return analyse(positions_from_game(seats, options, seed, moves, ctx), ctx.lexicon, top=top)
+
+
+# -- checking the move generator against a record ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """The move generator against one GCG record: placements ``checked`` (every word in the lexicon),
+    ``skipped`` (some word is not), and ``failures`` as (line, notation, what went wrong)."""
+
+    checked: int
+    skipped: int
+    failures: tuple[tuple[int | None, str, str], ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def check_gcg_moves(text: str, lexicon: Lexicon, *, tile_set: str = "en") -> MoveCheck:
+    """For every placement of the record whose words are all in ``lexicon``: the generator, given the
+    recorded rack (or just the placed tiles when the rack is not recorded), must list that placement
+    with the recorded score.  Raises ``GcgError`` for a malformed or impossible record."""
+    tiles_of = TILE_SETS[tile_set]
+    checked = skipped = 0
+    failures = []
+    for position in positions_from_gcg(text, tile_set=tile_set):
+        if position.kind != "place":
+            continue
+        if not all(lexicon.contains(w) for w in position.words):
+            skipped += 1
+            continue
+        checked += 1
+        rack = position.rack if position.rack is not None else "".join(rack_tile(t) for t in position.tiles)
+        key = frozenset(position.tiles)
+        generated = next((p for p in placements(list(position.board), list(rack), lexicon, tiles_of)
+                          if frozenset(p.tiles) == key), None)
+        notation = position.notation()
+        if generated is None:
+            failures.append((position.line, notation, "not generated"))
+        elif position.recorded is not None and generated.score != position.recorded:
+            failures.append((position.line, notation,
+                             f"generated with {generated.score}, recorded {position.recorded}"))
+    return MoveCheck(checked, skipped, tuple(failures))

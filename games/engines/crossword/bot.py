@@ -1,0 +1,109 @@
+"""Crossword bots: a move chosen from what one seat may see (``engine.view(state, seat)``).
+
+Levels:
+
+* ``beginner``: plays only common words (every word the play forms must pass the injected
+  ``common_word`` predicate) and modest scores: a random pick among its playable placements ranked
+  from the top 10 % to the top 40 % by score (``BEGINNER_BAND``); exchanges when it finds none.
+* ``club``: the highest-scoring placement (a random one among equals); when it has none it
+  exchanges its worst tiles, or passes.
+* ``expert``: the best static equity (``equity.Evaluator``: score, leave, board and end-game terms),
+  which exchanges when the leave is bad; with the bag empty against one opponent, the 2-ply
+  end-game search decides.
+
+Every level challenges a play that formed a word outside the lexicon (in games with challenges) and
+otherwise accepts.  The bot reads only the view: the board, its own rack, the unseen tiles and their
+count, never another rack or the bag order.  Pure: randomness comes from the caller's ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..base import Lexicon
+from .equity import Evaluator, Situation, endgame_values, leave_table
+from .movegen import Play, all_plays
+from .tiles import TILE_SETS
+
+LEVELS = ("beginner", "club", "expert")
+
+# Beginner picks among its placements ranked by score, from these fractions of the list (best first).
+BEGINNER_BAND = (0.1, 0.4)
+
+
+def situation_of(view: Mapping[str, Any]) -> Situation:
+    """The evaluation context of a Crossword view (a seat's own view: it has a rack)."""
+    return Situation(
+        board=list(view["board"]), rack="".join(view["rack"]), tile_set=TILE_SETS[view["tile_set"]],
+        bag_count=view["bag_count"], unseen=view["unseen"], seats=view["seats"],
+        min_bag_for_exchange=view["min_bag_for_exchange"],
+    )
+
+
+def _challenge_or_accept(view: Mapping[str, Any], lexicon: Lexicon) -> dict[str, Any] | None:
+    """Challenge a challengeable play with a word outside the lexicon; in the ending phase, accept
+    otherwise.  None: nothing to decide about the last play."""
+    pending = view["challengeable"]
+    if pending is not None and view["can_challenge"] and view["challenge"] != "void":
+        if any(not lexicon.contains(w) for w in pending["words"]):
+            return {"type": "challenge"}
+    if view["phase"] == "ending":
+        return {"type": "pass"}
+    return None
+
+
+def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random, *,
+           common_word: Callable[[str], bool] | None = None) -> dict[str, Any]:
+    """The move payload the bot of ``level`` plays from ``view``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Crossword bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    decided = _challenge_or_accept(view, lexicon)
+    if decided is not None:
+        return decided
+    situation = situation_of(view)
+    plays = all_plays(situation.board, list(situation.rack), lexicon, situation.tile_set,
+                      bag_count=situation.bag_count, min_bag_for_exchange=situation.min_bag_for_exchange)
+    if level == "beginner":
+        if common_word is None:
+            raise ValueError("the beginner bot needs a common_word predicate")
+        return _beginner(plays, situation, rng, common_word).move()
+    if level == "club":
+        return _club(plays, situation, rng).move()
+    return best_by_equity(plays, situation, lexicon).move()
+
+
+def _fallback(plays: list[Play], situation: Situation) -> Play:
+    """No placement wanted: the exchange keeping the best leave, else the pass."""
+    table = leave_table(situation.tile_set.code)
+    swaps = [p for p in plays if p.kind == "exchange"]
+    if swaps:
+        return max(swaps, key=lambda p: (table.value(p.leave), -len(p.exchange)))
+    return next(p for p in plays if p.kind == "pass")
+
+
+def _beginner(plays: list[Play], situation: Situation, rng: random.Random,
+              common_word: Callable[[str], bool]) -> Play:
+    usable = [p for p in plays if p.kind == "place" and all(common_word(w) for w in p.words)]
+    if not usable:
+        return _fallback(plays, situation)
+    usable.sort(key=lambda p: -p.score)
+    lo = int(len(usable) * BEGINNER_BAND[0])
+    hi = max(lo + 1, int(len(usable) * BEGINNER_BAND[1]))
+    return rng.choice(usable[lo:hi])
+
+
+def _club(plays: list[Play], situation: Situation, rng: random.Random) -> Play:
+    placed = [p for p in plays if p.kind == "place"]
+    if not placed:
+        return _fallback(plays, situation)
+    top = max(p.score for p in placed)
+    return rng.choice([p for p in placed if p.score == top])
+
+
+def best_by_equity(plays: list[Play], situation: Situation, lexicon: Lexicon) -> Play:
+    """The expert's choice: the end-game search when it applies, else the best static equity."""
+    if situation.endgame and any(p.kind == "place" for p in plays):
+        return endgame_values(situation, plays, lexicon)[0][1]
+    return Evaluator(situation).ranked(plays)[0][1]

@@ -1,0 +1,259 @@
+"""Equity: what a Crossword play is worth beyond its score, and the short end-game search.
+
+Static equity = score + value of the tiles kept (the leave) + simple board and end-game terms:
+
+* leave values per letter, per extra copy of a letter and for common pairs, fitted by our own
+  self-play (``bench/leaves_fit.py`` writes ``data/leaves_<tile set>.json``; a tile set without a
+  fitted table gets zero leave values);
+* opening a triple-word square (a newly placed tile within three squares of an empty one, in line
+  with nothing between) costs a little;
+* with the bag empty: going out gains twice the tiles the others hold (rule 18, for two players),
+  otherwise the tiles kept count against the mover (the rack penalty);
+* holding the Q (without a U) late in the game costs extra.
+
+``endgame_values`` decides the last moves once the bag is empty in a two-player game: both racks
+are known (the opponent holds exactly the unseen tiles), so a 2-ply search over the top candidates
+(my play, every strong reply, then my best next play as a static leaf) replaces the static guess.
+
+Pure: works on boards, racks and the Play objects of ``movegen``; no Django, no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..base import Lexicon
+from . import board as boardmod
+from .movegen import Play, placements
+from .tiles import BLANK, TileSet
+
+DATA = Path(__file__).with_name("data")
+
+TW_OPEN_PENALTY = 2.5  # per triple-word square a play newly brings within reach
+TW_REACH = 3
+Q_LATE_PENALTY = 8.0  # holding Q without U when the bag is nearly empty
+Q_LATE_BAG = 10
+ENDGAME_WIDTH = 8  # my candidates searched once the bag is empty
+REPLY_WIDTH = 8  # the opponent's replies searched for each
+
+_TW_SQUARES = tuple((r, c) for r in range(boardmod.SIZE) for c in range(boardmod.SIZE)
+                    if boardmod.LAYOUT[r][c] == "T")
+_TW_LINES = frozenset(r for r, _ in _TW_SQUARES)  # rows (and, the layout being symmetric, columns)
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    """Leave values: ``letters`` per tile kept (``?`` a blank), ``duplicates`` per copy of a letter
+    beyond the first, ``pairs`` (two letters in alphabetical order, ``?`` first) when both are kept."""
+
+    letters: Mapping[str, float] = field(default_factory=dict)
+    duplicates: Mapping[str, float] = field(default_factory=dict)
+    pairs: Mapping[str, float] = field(default_factory=dict)
+    _memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
+
+    def value(self, leave: str) -> float:
+        """The value of keeping ``leave`` (rack tiles, any order) for the next turns."""
+        held = self._memo.get(leave)
+        if held is not None:
+            return held
+        total = 0.0
+        seen: dict[str, int] = {}
+        for tile in leave:
+            total += self.letters.get(tile, 0.0)
+            if tile in seen:
+                total += self.duplicates.get(tile, 0.0)
+            seen[tile] = seen.get(tile, 0) + 1
+        for pair, worth in self.pairs.items():
+            if pair[0] in seen and pair[1] in seen:
+                total += worth
+        self._memo[leave] = total
+        return total
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LeaveTable:
+        return cls(dict(data.get("letters", {})), dict(data.get("duplicates", {})), dict(data.get("pairs", {})))
+
+
+_TABLES: dict[str, LeaveTable] = {}
+
+
+def leave_table(tile_set_code: str) -> LeaveTable:
+    """The fitted table of a tile set (read once), or an all-zero table when none was fitted."""
+    table = _TABLES.get(tile_set_code)
+    if table is None:
+        path = DATA / f"leaves_{tile_set_code}.json"
+        table = LeaveTable.from_json(json.loads(path.read_text("utf-8"))) if path.is_file() else LeaveTable()
+        _TABLES[tile_set_code] = table
+    return table
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the player to move knows: the board, their rack, the unseen tiles (the bag and the other
+    racks together, as ``view["unseen"]`` gives them) and how many of those are in the bag."""
+
+    board: list[str]
+    rack: str
+    tile_set: TileSet
+    bag_count: int
+    unseen: str
+    seats: int = 2
+    min_bag_for_exchange: int = 7
+
+    @property
+    def endgame(self) -> bool:
+        """The bag is empty and there is one opponent, whose rack is then exactly the unseen tiles."""
+        return self.bag_count == 0 and self.seats == 2
+
+
+def rack_value(tiles: Iterable[str], tile_set: TileSet) -> int:
+    return sum(tile_set.value(t) for t in tiles)
+
+
+def _hot_tw(board: list[str], new: Mapping[tuple[int, int], str] | None = None) -> set[tuple[int, int]]:
+    """Empty triple-word squares with a tile within ``TW_REACH`` squares in line, nothing between."""
+    new = new or {}
+    hot = set()
+    for r, c in _TW_SQUARES:
+        if board[r][c] != boardmod.EMPTY or (r, c) in new:
+            continue
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            rr, cc = r + dr, c + dc
+            for _ in range(TW_REACH):
+                if not boardmod.on_board(rr, cc):
+                    break
+                if (rr, cc) in new or board[rr][cc] != boardmod.EMPTY:
+                    hot.add((r, c))
+                    break
+                rr, cc = rr + dr, cc + dc
+            if (r, c) in hot:
+                break
+    return hot
+
+
+class Evaluator:
+    """Static equity of plays in one situation (the per-situation work is done once)."""
+
+    def __init__(self, situation: Situation, table: LeaveTable | None = None) -> None:
+        self.situation = situation
+        self.table = table if table is not None else leave_table(situation.tile_set.code)
+        self.hot_before = _hot_tw(situation.board)
+        self.unseen_value = rack_value(situation.unseen, situation.tile_set)
+
+    def board_term(self, play: Play) -> float:
+        if play.kind != "place":
+            return 0.0
+        near = False
+        for t in play.tiles:  # only a tile in a row or column of triple-word squares can open one
+            if t.row in _TW_LINES or t.col in _TW_LINES:
+                near = True
+                break
+        if not near:
+            return 0.0
+        new = {(t.row, t.col): t.letter for t in play.tiles}
+        opened = _hot_tw(self.situation.board, new) - self.hot_before
+        return -TW_OPEN_PENALTY * len(opened)
+
+    def leave_term(self, play: Play) -> float:
+        s = self.situation
+        if s.bag_count == 0:
+            if play.kind == "place" and not play.leave:
+                # Going out: the others lose their racks and the mover gains them (rule 18).
+                return self.unseen_value * (2 if s.seats == 2 else 1)
+            return -2.0 * rack_value(play.leave, s.tile_set)
+        value = self.table.value(play.leave)
+        if s.bag_count <= Q_LATE_BAG and "Q" in play.leave and "U" not in play.leave and BLANK not in play.leave:
+            value -= Q_LATE_PENALTY
+        return value
+
+    def equity(self, play: Play) -> float:
+        return play.score + self.leave_term(play) + self.board_term(play)
+
+    def ranked(self, plays: Sequence[Play]) -> list[tuple[float, Play]]:
+        """(equity, play) best first; ties keep the given order, so the ranking is reproducible."""
+        scored = [(self.equity(p), i, p) for i, p in enumerate(plays)]
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [(e, p) for e, _, p in scored]
+
+
+# -- the end-game search ------------------------------------------------------------------------------
+
+
+def _after(board: list[str], play: Play) -> list[str]:
+    return boardmod.place(board, [(t.row, t.col, t.board_char) for t in play.tiles])
+
+
+class _Endgame:
+    def __init__(self, lexicon: Lexicon, tile_set: TileSet, width: int, reply_width: int) -> None:
+        self.lexicon = lexicon
+        self.tile_set = tile_set
+        self.width = width
+        self.reply_width = reply_width
+
+    def value(self, tiles: str) -> int:
+        return rack_value(tiles, self.tile_set)
+
+    def candidates(self, board: list[str], rack: str, other: str, width: int) -> list[Play]:
+        """The mover's strongest placements by static end-game equity, plus the pass."""
+        plays = placements(board, list(rack), self.lexicon, self.tile_set)
+        other_value = self.value(other)
+
+        def static(p: Play) -> float:
+            return p.score + (2 * other_value if not p.leave else -self.value(p.leave))
+
+        plays.sort(key=lambda p: -static(p))
+        return plays[:width] + [Play("pass", leave="".join(sorted(rack)))]
+
+    def best_static(self, board: list[str], rack: str, other: str) -> float:
+        """The horizon: the mover's best single play, counting going out and the tiles kept."""
+        plays = placements(board, list(rack), self.lexicon, self.tile_set)
+        other_value = self.value(other)
+        best = float(self.value(other) - self.value(rack))  # both stuck: each loses their own rack
+        for p in plays:
+            best = max(best, p.score + (2 * other_value if not p.leave else -self.value(p.leave)))
+        return best
+
+    def play_value(self, board: list[str], rack: str, other: str, play: Play, depth: int, passed: bool) -> float:
+        """Points the mover gains over the opponent from ``play`` onwards (negamax)."""
+        if play.kind == "pass":
+            if passed:  # two passes in a row: treat as the end, each keeps their rack's penalty
+                return float(self.value(other) - self.value(rack))
+            if depth == 0:
+                return float(-self.best_static(board, other, rack))
+            return -self.best_reply(board, other, rack, depth - 1, passed=True)
+        if not play.leave:
+            return play.score + 2.0 * self.value(other)
+        after = _after(board, play)
+        if depth == 0:
+            return play.score - self.best_static(after, other, play.leave)
+        return play.score - self.best_reply(after, other, play.leave, depth - 1, passed=False)
+
+    def best_reply(self, board: list[str], rack: str, other: str, depth: int, passed: bool) -> float:
+        best = float("-inf")
+        for reply in self.candidates(board, rack, other, self.reply_width):
+            best = max(best, self.play_value(board, rack, other, reply, depth, passed))
+        return best
+
+
+def endgame_values(situation: Situation, plays: Sequence[Play], lexicon: Lexicon, *,
+                   width: int = ENDGAME_WIDTH, reply_width: int = REPLY_WIDTH) -> list[tuple[float, Play]]:
+    """With the bag empty and one opponent: the ``width`` best placements by static equity plus the
+    pass, each valued by a 2-ply search (the opponent's best reply among its ``reply_width`` strongest,
+    then the mover's best single play), best first.  The value is the points gained over the opponent
+    from this turn on, end-of-game rack adjustments included."""
+    if not situation.endgame:
+        raise ValueError("the end-game search needs an empty bag and exactly one opponent")
+    search = _Endgame(lexicon, situation.tile_set, width, reply_width)
+    opponent = situation.unseen
+    evaluator = Evaluator(situation)
+    placed = [p for p in plays if p.kind == "place"]
+    top = [p for _, p in evaluator.ranked(placed)[:width]]
+    top += [p for p in plays if p.kind == "pass"][:1]
+    valued = [(search.play_value(situation.board, situation.rack, opponent, p, 1, False), i, p)
+              for i, p in enumerate(top)]
+    valued.sort(key=lambda item: (-item[0], item[1]))
+    return [(v, p) for v, _, p in valued]
