@@ -78,8 +78,12 @@ function statusText() {
 
 // Replace the content of the containers, then put the focus back on the same control, or (when it is
 // gone, say the Play button after a move) on the status line that says what happens now.
+let lastFocused = null;  // a control that turns disabled (a button pressed to send) drops the focus to <body>
+root.addEventListener("focusin", (event) => { lastFocused = event.target; });
+
 function swap(containers, html, after) {
-  const active = document.activeElement;
+  let active = document.activeElement;
+  if ((!active || active === document.body) && lastFocused && lastFocused.isConnected) active = lastFocused;
   const inside = containers.some((c) => c.contains(active));
   const key = inside ? focusKey(active) : null;
   containers.forEach((c, i) => { c.innerHTML = html[i]; });

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -22,6 +23,7 @@ IN_CI = os.environ.get("CI") == "true"
 # WCAG 2.1 A and AA, the rules axe tags with these (best practices are not part of the bar).
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SHOTS = os.environ.get("GAMEPAGE_SCREENSHOTS")  # a folder: the browser tests save screenshots there
+ZONE = "Asia/Kathmandu"  # UTC+05:45: a time shown in UTC by mistake cannot look right by chance
 
 
 def session_cookie(user, live_url: str) -> dict:
@@ -133,3 +135,51 @@ def assert_accessible(page, name: str) -> None:
     """No critical or serious WCAG 2.1 A/AA violation on ``page`` (``name`` says which page failed)."""
     problems = accessibility_problems(page, name)
     assert not problems, "\n".join(problems)
+
+
+# ---- a Crossword game between two players, and looking at it -------------------------------------------
+
+@pytest.fixture
+def crossword(live_url, make_user, monkeypatch):
+    """A Crossword game between alice and bob (Kathmandu time) with known racks: ``mover`` holds WINDYAE
+    and moves first.  Made before the browser starts."""
+    from games import services
+    from games.models import Game
+    from tests.games.crossword.conftest import WORDS
+    from tests.games.helpers import stand_in_lexicons
+
+    stand_in_lexicons(monkeypatch, WORDS)
+    alice = make_user(username="alice", time_zone=ZONE)
+    bob = make_user(username="bob", time_zone=ZONE)
+    game = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=7)
+    first = game.state["to_move"]
+    state = game.state
+    pool = state["bag"] + [t for r in state["racks"] for t in r["tiles"]]
+    racks = [list("WINDYAE"), list("CATS?OR")]
+    for seat, rack in enumerate(racks if first == 0 else racks[::-1]):
+        for tile in rack:
+            pool.remove(tile)
+        state["racks"][seat]["tiles"] = rack
+    state["bag"] = pool
+    Game.objects.filter(pk=game.pk).update(state=state)
+    mover, waiter = (alice, bob) if first == 0 else (bob, alice)
+    return {"game": game, "mover": mover, "waiter": waiter, "live_url": live_url,
+            "cookies": {u.username: session_cookie(u, live_url) for u in (alice, bob)}}
+
+
+def square(page, row, col):
+    return page.locator(f"#cw .sq[data-row='{row}'][data-col='{col}']")
+
+
+def open_game(new_page, setup, user, **size):
+    page = page_for(new_page, setup["cookies"][user.username], **size)
+    page.goto(f"/games/{setup['game'].pk}/")
+    expect(page.locator("#game")).to_have_attribute("data-live", "1")
+    return page
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= size["width"]

@@ -14,55 +14,11 @@ from games import services
 from games.models import Game
 from moderation.services import chat_post
 from tests.e2e.conftest import browser, live_url, new_page, sign_up  # noqa: F401  (fixtures)
-from tests.e2e.helpers import SHOTS, in_thread, page_for, play_random, session_cookie
-from tests.games.crossword.conftest import WORDS
-from tests.games.helpers import stand_in_lexicons
+from tests.e2e.helpers import SHOTS, ZONE, crossword, in_thread, in_view, open_game, play_random, square  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
 LIVE = 5000  # ms a live update may take to arrive
-ZONE = "Asia/Kathmandu"  # UTC+05:45: a time shown in UTC by mistake cannot look right by chance
-
-
-@pytest.fixture
-def crossword(live_url, make_user, monkeypatch):  # noqa: F811
-    """A Crossword game between alice and bob (Kathmandu time) with known racks: ``mover`` holds WINDYAE
-    and moves first.  Made before the browser starts."""
-    stand_in_lexicons(monkeypatch, WORDS)
-    alice = make_user(username="alice", time_zone=ZONE)
-    bob = make_user(username="bob", time_zone=ZONE)
-    game = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=7)
-    first = game.state["to_move"]
-    state = game.state
-    pool = state["bag"] + [t for r in state["racks"] for t in r["tiles"]]
-    racks = [list("WINDYAE"), list("CATS?OR")]
-    for seat, rack in enumerate(racks if first == 0 else racks[::-1]):
-        for tile in rack:
-            pool.remove(tile)
-        state["racks"][seat]["tiles"] = rack
-    state["bag"] = pool
-    Game.objects.filter(pk=game.pk).update(state=state)
-    mover, waiter = (alice, bob) if first == 0 else (bob, alice)
-    return {"game": game, "mover": mover, "waiter": waiter, "live_url": live_url,
-            "cookies": {u.username: session_cookie(u, live_url) for u in (alice, bob)}}
-
-
-def square(page, row, col):
-    return page.locator(f"#cw .sq[data-row='{row}'][data-col='{col}']")
-
-
-def open_game(new_page, setup, user, **size):  # noqa: F811
-    page = page_for(new_page, setup["cookies"][user.username], **size)
-    page.goto(f"/games/{setup['game'].pk}/")
-    expect(page.locator("#game")).to_have_attribute("data-live", "1")
-    return page
-
-
-def in_view(page, locator) -> bool:
-    box = locator.bounding_box()
-    size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
-        and box["x"] + box["width"] <= size["width"]
 
 
 def test_a_resignation_ends_the_game_live_on_the_other_players_page(crossword, new_page):  # noqa: F811
