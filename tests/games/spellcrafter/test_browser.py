@@ -96,6 +96,10 @@ def test_a_word_is_built_scored_live_kept_over_a_reload_and_revealed_after_the_r
     tray.locator(f'[data-card="{card["gC"]}"]').click()
     preview = alice.locator(".sc-preview")
     expect(preview).to_contain_text("TAC is not in the lexicon", timeout=LIVE)
+    # The server's preview refuses the word: Craft stays disabled, the reason beside it, without a code.
+    expect(alice.locator(".sc-submit")).to_be_disabled()
+    expect(alice.locator(".sc-submit")).to_have_attribute("aria-describedby", "sc-preview")
+    expect(preview).not_to_contain_text("UNKNOWN_WORD")
     # Move C to the front: C, T, A ... then T to the end: CAT.
     word = alice.locator(".sc-word")
     word.locator(".sc-card").nth(2).click()
