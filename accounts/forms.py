@@ -20,7 +20,11 @@ class SignupForm(AllauthSignupForm):
     profile's choices, or none (no JavaScript), leaves the default UTC: the player never typed it, so it
     never blocks signing up; they can change it on their profile."""
 
-    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].validators = []  # anything odd (a NUL, a long string) just means UTC
 
     def clean_time_zone(self) -> str:
         name = (self.cleaned_data.get("time_zone") or "").strip()
