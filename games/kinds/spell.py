@@ -151,7 +151,7 @@ def _hint(view: dict, me: int | None, acting: bool, phase: str, waiting: list[st
     if not acting:
         return _("Wait for %(names)s to choose.") % {"names": ", ".join(waiting)}
     return {
-        "pick": _("Pick a number: the others then see the secret term with that number and spell clues to it."),
+        "pick": _("Any number will do: you never see the card. Then guess from the letters the others write."),
         "write": _("Type a clue word that starts with the letters on the board: only its next letter is written."),
         "guess_clue": _("Guess the word the board is spelling, or pass."),
         "rule": _("Say whether the guess means the same as your word."),
