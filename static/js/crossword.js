@@ -105,7 +105,8 @@ function render() {
   const dir = $('[data-action="direction"]');
   if (dir) dir.textContent = across ? "→" : "↓";
   const play = $('[data-action="play"]');
-  if (play) play.disabled = placed.length === 0 || preview.state === "pending" || preview.state === "refused";
+  // Disabled while the server says the play is illegal; while it is still checking, Play waits for it.
+  if (play) play.disabled = placed.length === 0 || preview.state === "refused";
   const exchange = $('[data-action="exchange"]');
   if (exchange) { exchange.classList.toggle("active", exchanging); exchange.setAttribute("aria-pressed", exchanging ? "true" : "false"); }
 }
@@ -449,7 +450,7 @@ async function submit(move) {
 
 async function submitPlacement() {
   if (!placed.length || !canPlay()) return;
-  await preview.done;  // Enter pressed while the preview was on its way
+  await preview.done;  // Play or Enter pressed while the preview was on its way
   if (preview.state === "refused" || !placed.length) return;
   const ok = await submit(placementMove());
   if (ok) { placed = []; cursor = null; selected = null; rackOrder = null; changed(); }
