@@ -63,6 +63,11 @@ def test_every_page_a_signed_in_player_uses_passes_axe(site, new_page):  # noqa:
         "leaderboards": "/ratings/",
         "leaderboard": "/ratings/crossword:en/",
         "word-lookup": "/words/?lexicon=en&word=windy",
+        "word-report": "/words/report/?lexicon=en&word=qi&kind=missing",
+        "report-player": "/moderation/report/?user=bob",
+        "my-reports": "/moderation/mine/",
+        "account-email": "/accounts/email/",
+        "password-change": "/accounts/password/change/",
         "rules": "/rules/",
         **{f"rules-{kind}": f"/rules/{kind}/" for kind in ("crossword", "turnspell", "spellcrafter", "spell")},
     }
