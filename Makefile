@@ -51,6 +51,7 @@ bench: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 # Production-like: web + worker + beat together (needs DATABASE_URL, REDIS_URL and SECRET_KEY set).
 prod: install

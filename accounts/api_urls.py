@@ -1,5 +1,8 @@
 from django.urls import path
 
-from .api import ObtainTokenApi
+from .api import ObtainTokenApi, PlayerSearchApi
 
-urlpatterns = [path("auth/token/", ObtainTokenApi.as_view(), name="api-token")]
+urlpatterns = [
+    path("auth/token/", ObtainTokenApi.as_view(), name="api-token"),
+    path("players/", PlayerSearchApi.as_view(), name="api-players"),
+]

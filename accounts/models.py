@@ -40,7 +40,7 @@ class Vacation(models.Model):
     ends_at = models.DateTimeField(_("ends"))
     # When the player came back: at its end, switched off, or the player moved.
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
-    # When the games held the player's clocks for the time away (games/vacations.py).
+    # When the games held the player's clocks for the time away (games/services/vacations.py).
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

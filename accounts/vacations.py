@@ -3,7 +3,7 @@
 While a vacation lasts the player's deadlines stand still.  Rather than touching every clock when it
 starts, the sweep leaves a player who is away alone, and when the vacation ends (at its end, switched
 off, or because the player moved) the games push each deadline of theirs back by the time they were
-away while it was running (``games/vacations.py``), then mark the vacation settled.  This module
+away while it was running (``games/services/vacations.py``), then mark the vacation settled.  This module
 knows nothing of games: it announces ``VacationEnded`` on commit.  Allowance: 30 days per calendar
 year (in the player's time zone).
 """

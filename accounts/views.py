@@ -3,13 +3,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.pages import refusal_on_form
 
-from .forms import ProfileForm
+from .forms import ProfileForm, VacationForm
 from .models import User
 from .services import user_update_profile
+from .vacations import VacationError, vacation_book, vacation_end, vacation_overview
 
 
 @login_required
@@ -30,11 +32,6 @@ def profile_detail(request, username: str):
 @login_required
 def vacation(request):
     """Book time away, or switch it off; the allowance and what is booked are shown beside the form."""
-    from django.utils import timezone
-
-    from .forms import VacationForm
-    from .vacations import VacationError, vacation_book, vacation_end, vacation_overview
-
     form = VacationForm(request.POST or None)
     if request.method == "POST":
         try:

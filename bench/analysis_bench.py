@@ -24,8 +24,8 @@ sys.path.insert(0, str(REPO))
 from games.engines import wordgraph  # noqa: E402
 from games.engines.crossword import analysis, movegen  # noqa: E402
 from games.engines.crossword.tiles import ENGLISH  # noqa: E402
-from games.lexicon.index import WordIndex  # noqa: E402
-from games.lexicon.sources import source_words  # noqa: E402
+from lexicons.index import WordIndex  # noqa: E402
+from lexicons.sources import source_words  # noqa: E402
 
 RECORDS = Path(os.environ.get("LETTERPOST_SHARED", REPO.parent / "shared")) / "testdata" / "gcg"
 RESULTS = REPO / "bench" / "results"

@@ -1,7 +1,7 @@
 """Benchmark of Crossword bot strength: seeded two-player games, Expert vs Club and Club vs Beginner.
 
 Each match is ``--games`` games (default 200) on the English lexicon (ENABLE + our additions, read from
-``games.lexicon.sources``), void challenge mode.  The bots swap seats every other game; who starts is the
+``lexicons.sources``), void challenge mode.  The bots swap seats every other game; who starts is the
 engine's own starting draw.  Every move goes through ``ENGINE.apply``.  Reported per match: the first
 bot's win rate (a draw counts half), and for each bot its average final score per game and its average
 points per turn (its own placements, exchanges and passes; final rack adjustments excluded).
@@ -30,8 +30,8 @@ from games.common_words import common_word_predicate  # noqa: E402
 from games.engines.base import Context, rng_for  # noqa: E402
 from games.engines.bots import choose_move  # noqa: E402
 from games.engines.crossword import ENGINE  # noqa: E402
-from games.lexicon.index import WordIndex  # noqa: E402
-from games.lexicon.sources import source_words  # noqa: E402
+from lexicons.index import WordIndex  # noqa: E402
+from lexicons.sources import source_words  # noqa: E402
 
 RESULTS = REPO / "bench" / "results"
 MATCHES = (("expert", "club"), ("club", "beginner"))

@@ -5,7 +5,7 @@ Regenerate with::
     .venv/bin/python bench/leaves_fit.py --games 1200 --seed 1
 
 Method: seeded games on the English lexicon (ENABLE + our additions, read straight from
-``games.lexicon.sources``) between players that ignore the leave: on each turn, half the time the
+``lexicons.sources``) between players that ignore the leave: on each turn, half the time the
 highest-scoring placement (the Club bot), half the time a random one of the ten highest-scoring, so
 the tiles kept vary more than pure greedy play would let them.  Every placement made while the bag
 still holds tiles gives one sample: the tiles kept and the points the same player scores on their
@@ -34,8 +34,8 @@ from games.engines.crossword import ENGINE  # noqa: E402
 from games.engines.crossword.bot import choose  # noqa: E402
 from games.engines.crossword.movegen import placements  # noqa: E402
 from games.engines.crossword.tiles import TILE_SETS  # noqa: E402
-from games.lexicon.index import WordIndex  # noqa: E402
-from games.lexicon.sources import source_words  # noqa: E402
+from lexicons.index import WordIndex  # noqa: E402
+from lexicons.sources import source_words  # noqa: E402
 
 OUT = REPO / "games" / "engines" / "crossword" / "data" / "leaves_en.json"
 TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"

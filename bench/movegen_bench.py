@@ -33,8 +33,8 @@ from games.engines import wordgraph  # noqa: E402
 from games.engines.crossword import ENGINE, movegen  # noqa: E402
 from games.engines.crossword.analysis import positions_from_gcg  # noqa: E402
 from games.engines.crossword.tiles import ENGLISH  # noqa: E402
-from games.lexicon.index import WordIndex  # noqa: E402
-from games.lexicon.sources import source_words  # noqa: E402
+from lexicons.index import WordIndex  # noqa: E402
+from lexicons.sources import source_words  # noqa: E402
 
 RECORDS = Path(os.environ.get("LETTERPOST_SHARED", REPO.parent / "shared")) / "testdata" / "gcg"
 RESULTS = REPO / "bench" / "results"

@@ -1,4 +1,4 @@
-"""Benchmark of the deadline sweep (``games/deadlines.py``): queries issued and seconds taken over many
+"""Benchmark of the deadline sweep (``games/services/deadlines.py``): queries issued and seconds taken over many
 active games of which a few are due, against a baseline measured in the same run.
 
 In one run this script
@@ -164,7 +164,7 @@ def baseline() -> dict:
 
 
 def run_sweep() -> dict:
-    from games.deadlines import sweep
+    from games.services.deadlines import sweep
 
     return measure(lambda: sweep(now=NOW).as_json())
 

@@ -8,6 +8,7 @@ Every external service has an embedded default so that ``make run`` works with P
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,7 +27,7 @@ SITE_ID = 1
 SITE_NAME = "Letterpost"
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.apps.LetterpostAdminConfig",  # Django's admin, open to the roles that need it (core/admin_site.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -75,6 +76,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 # Who listens to which event and who answers which policy question (core.apps reads it at start).
 LETTERPOST_WIRING = "config.wiring"
+# A user holding any of these permissions (through a group: moderators, dictionary curators) may open the
+# admin without "staff status"; it shows them only what their permissions allow.
+ADMIN_ROLE_PERMISSIONS = ["moderation.moderate", "lexicons.curate_lexicon"]
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -167,6 +171,15 @@ if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
     CELERY_REDIS_RETRY_ON_TIMEOUT = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Beat's schedule: django-celery-beat copies these entries into the database when beat starts (where the
+# admin may pause or change them under "Periodic tasks"); the names are those of the stored entries.
+CELERY_BEAT_SCHEDULE = {
+    "Sweep deadlines": {"task": "games.tasks.deadlines_sweep", "schedule": 60.0},
+    "Relay events": {"task": "core.tasks.events_relay", "schedule": 60.0},
+    "Send daily digests": {"task": "notifications.tasks.digests_send", "schedule": crontab(minute="*/15")},
+    "End due league seasons": {"task": "leagues.tasks.leagues_end_due_seasons", "schedule": crontab(minute="*/15")},
+    "Verify game replays": {"task": "games.tasks.games_verify", "schedule": crontab(minute=17, hour=3)},
+}
 CELERY_TIMEZONE = "UTC"
 
 # ---------------------------------------------------------------------------

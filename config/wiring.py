@@ -17,9 +17,10 @@ from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
 from games.events import GameFinished, GameVoided, SeatsDue
-from games.policies import MAY_BE_CHALLENGED
+from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
 from lexicons.services import REPORT_GAME
+from moderation import chat as moderation_chat
 from moderation import policies as moderation_policies
 from moderation.events import PlayerSuspended
 from notifications import tasks as notification_tasks
@@ -44,4 +45,5 @@ POLICIES = {
     MAY_ACT: [moderation_policies.refuse_suspended],
     MAY_BE_CHALLENGED: [account_policies.refuse_on_vacation],
     REPORT_GAME: [game_answers.report_game],
+    SOCKET_PARTS: [moderation_chat.chat_socket_message],
 }

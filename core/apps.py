@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.conf import settings
+from django.contrib.admin import apps as admin_apps
 from django.utils.module_loading import import_string
 
 
@@ -18,3 +19,11 @@ class CoreConfig(AppConfig):
         for question, answers in import_string(f"{settings.LETTERPOST_WIRING}.POLICIES").items():
             for answer in answers:
                 policy_register(question, answer)
+
+
+class LetterpostAdminConfig(admin_apps.AdminConfig):
+    """Django's admin with a site that lets roles in (``core.admin_site``)."""
+
+    default = False  # named in INSTALLED_APPS in place of "django.contrib.admin"
+
+    default_site = "core.admin_site.LetterpostAdminSite"

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+import wordfreq
+
 MIN_ZIPF = 3.4
 
 
 @lru_cache(maxsize=8)
 def common_word_predicate(language: str = "en", min_zipf: float = MIN_ZIPF) -> Callable[[str], bool]:
     """``word -> bool`` for ``language`` (a wordfreq language code such as "en" or "nl")."""
-    import wordfreq
 
     @lru_cache(maxsize=65536)
     def common_word(word: str) -> bool:

@@ -1,9 +1,11 @@
-"""WebSocket consumers: one per open game page and one per signed-in user.
+"""The WebSocket of an open game page (``/ws/games/<id>/``); the per-user socket is notifications'.
 
 Group messages only say "game N is at version V"; each connection then loads the game and renders
 the view of its own user's seat (the spectator view for non-players), so nothing secret crosses a
-group.  A socket has no request: its renders run in the user's own time zone and language, as the
-page's middleware does for a reload, so times and words read the same either way.
+group.  Other apps' parts of the game page (the players' chat) ride on the same socket: the consumer
+asks who adds a part (``policies.SOCKET_PARTS``) and sends what each renders for its own user.
+A socket has no request: every render runs in the user's own time zone and language, as the page's
+middleware does for a reload, so times and words read the same either way.
 """
 
 from contextlib import contextmanager
@@ -14,12 +16,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
+from core.policies import policy_answers
 from core.timezones import zone_for, zone_named
 
 from . import selectors
-from .access import seat_for_user
-from .broadcast import game_group, user_group
+from .broadcast import game_group
 from .models import Game
+from .policies import SOCKET_PARTS
 from .presenters import game_payload, render_board, render_log, render_parts
 
 
@@ -54,24 +57,22 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # lost: the game and, for a player, the chat. Moves go through the HTTP API.
         if isinstance(content, dict) and content.get("type") == "refresh":
             await self.send_json(await database_sync_to_async(self._message)())
-            await self.chat_changed({})
+            await self.parts_changed({})
 
     async def game_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)())
 
-    async def chat_changed(self, event):
-        """Chat is for the players only: each socket gets its own user's thread (muted authors left
-        out), and a spectator's socket gets nothing (moderation/chat.py)."""
-        message = await database_sync_to_async(self._chat_message)()
-        if message is not None:
+    async def parts_changed(self, event):
+        """Another app's part of the page changed (the chat): each socket gets what that part shows its
+        own user, or nothing (a spectator gets no chat)."""
+        for message in await database_sync_to_async(self._parts)():
             await self.send_json(message)
 
-    def _chat_message(self) -> dict | None:
-        from moderation.chat import chat_socket_message
-
+    def _parts(self) -> list[dict]:
         user = self.scope["user"]
         with viewer_locale(user):
-            return chat_socket_message(game_id=self.game_id, user=user)
+            messages = [render(game_id=self.game_id, user=user) for render in policy_answers(SOCKET_PARTS)]
+        return [m for m in messages if m is not None]
 
     def _exists(self) -> bool:
         return Game.objects.filter(pk=self.game_id).exists()
@@ -88,55 +89,3 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "log_html": render_log(game, payload),
                 "parts": render_parts(game, payload, user),
             }
-
-
-class UserConsumer(AsyncJsonWebsocketConsumer):
-    """Feeds the dashboard and the "your move" badge of every page."""
-
-    async def connect(self):
-        user = self.scope["user"]
-        if not user.is_authenticated:
-            await self.close(code=4401)
-            return
-        self.group = user_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive_json(self, content, **kwargs):
-        # After every (re)connect the page asks where things stand: the badge and the bell are set
-        # from this, whatever was broadcast while the socket was down.
-        if isinstance(content, dict) and content.get("type") == "refresh":
-            await self.send_json(await database_sync_to_async(self._summary)())
-
-    async def games_changed(self, event):
-        await self.send_json(await database_sync_to_async(self._message)(event["game"]))
-
-    async def notifications_changed(self, event):
-        """The bell: the unread count only; the list itself is read on the notifications page."""
-        from notifications.selectors import unread_count
-
-        count = await database_sync_to_async(unread_count)(user=self.scope["user"])
-        await self.send_json({"type": "notifications", "unread": count})
-
-    def _summary(self) -> dict:
-        from notifications.selectors import unread_count
-
-        user = self.scope["user"]
-        return {"type": "summary", "awaiting": selectors.awaiting_count(user=user), "unread": unread_count(user=user)}
-
-    def _message(self, game_id: int) -> dict:
-        user = self.scope["user"]
-        # Only public facts of the game are needed here: no engine view is rendered for the badge.
-        game = selectors.game_with_seats(game_id=game_id)
-        seat = seat_for_user(game, user)
-        return {
-            "type": "games",
-            "game": game_id,
-            "status": game.status,
-            "your_move": bool(seat and seat.to_act),
-            "awaiting": selectors.awaiting_count(user=user),
-        }

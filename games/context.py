@@ -1,6 +1,7 @@
 """Builds the engine ``Context`` for a game: its lexicon (from the in-process index) and extras."""
 
 from games.engines.base import Context
+from lexicons.store import lexicon_for_code
 
 from .models import Game
 
@@ -9,6 +10,4 @@ def context_for(game: Game) -> Context:
     code = (game.options or {}).get("lexicon")
     if not code:
         return Context()
-    from lexicons.store import lexicon_for_code  # the Django side of the lexicon index
-
     return Context(lexicon=lexicon_for_code(code))

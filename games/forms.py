@@ -1,74 +1,321 @@
-"""Forms behind the lobby and the new-game page."""
+"""The new-game form: which game, its own options as controls, who plays, the time per move and
+whether it is rated.
+
+Each game has a section of fields named ``<kind>_<option>``; only the chosen game's section counts
+(the page shows the others only without JavaScript).  Options that cannot work are not offered: a
+tile set or game whose word list is not loaded, a Spell language with too few term cards.  The form
+checks everything the page can say in words beside a field, then hands ``game_create`` exactly the
+options of the chosen game; what only the service knows (a player on vacation) comes back as an
+``AppError`` and is shown beside the field it concerns (see ``games.views.game_new``).
+"""
+
+from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext_lazy as _
+from django.contrib.auth import get_user_model
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from lexicons.store import lexicon_choices, lexicon_exists
+from lexicons.store import lexicon_list
+from lexicons.term_decks import spell_deck_languages
 
 from .engines import registry
+from .option_words import kind_name
+
+# The order the site lists its games in; other registered kinds follow.
+KIND_ORDER = ("crossword", "turnspell", "spellcrafter", "spell")
+# The tile sets of Crossword, each played with a word list of its language.
+TILE_SETS = {"en": gettext_lazy("English (100 tiles)"), "nl": gettext_lazy("Dutch (102 tiles)")}
+LANGUAGES = {"en": gettext_lazy("English"), "nl": gettext_lazy("Dutch")}
+# Turnspell and Spellcrafter carry English letters and values: their words come from an English list.
+ENGLISH_WORD_GAMES = ("turnspell", "spellcrafter")
+SPELLCRAFTER_ROUNDS = range(1, 9)  # the engine's MAX_ROUNDS is 8
+SPELLCRAFTER_DEFAULT_ROUNDS = 4
+
+
+def _explained(title, explanation) -> str:
+    """A radio label: the choice in bold and one line saying what it means."""
+    return format_html('<span class="choice-title">{}</span> <span class="choice-hint">{}</span>', title, explanation)
+
+
+def challenge_choices() -> list[tuple[str, str]]:
+    return [
+        ("void", _explained(_("Words checked as played"),
+                            _("A word the word list does not know is refused at once and you try again; "
+                              "nothing is lost."))),
+        ("single", _explained(_("Single challenge"),
+                              _("Any play stands until the next player challenges it: an invalid play goes back to the "
+                                "rack and scores nothing; a failed challenge costs nothing."))),
+        ("double", _explained(_("Double challenge"),
+                              _("As single, but a failed challenge costs the challenger their turn."))),
+    ]
+
+
+@dataclass
+class KindSection:
+    """One game's part of the form: its name, its fields (names without the kind prefix) and why
+    it cannot be played here, if it cannot."""
+
+    kind: str
+    name: str
+    fields: list[str] = field(default_factory=list)
+    cooperative: bool = False
+    unavailable: str = ""
 
 
 class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Game"), choices=())
-    opponent = forms.CharField(
-        label=_("Challenge a player"), required=False,
-        help_text=_("Leave empty to post an open seek in the lobby; several names separated by commas."),
+    kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
+    # Optional for clients that post no choice: names given mean "named", none an open seek.
+    play_with = forms.ChoiceField(
+        label=gettext_lazy("Who plays"), widget=forms.RadioSelect, initial="named", choices=(), required=False,
     )
-    seats = forms.IntegerField(label=_("Players"), min_value=2, max_value=6, initial=2)
     days_per_move = forms.TypedChoiceField(
-        label=_("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE,
-        choices=[(d, d) for d in settings.DAYS_PER_MOVE_CHOICES],
+        label=gettext_lazy("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE, choices=(),
+        help_text=gettext_lazy("Each player has this long for every move; vacation stops the clock."),
     )
-    options = forms.CharField(
-        label=_("Options (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_('For example {"lexicon": "en"}.'),
-    )
-    # Crossword settings, merged into the options of a crossword game (the JSON options win).
-    tile_set = forms.ChoiceField(
-        label=_("Tile set (Crossword)"), required=False, initial="en",
-        choices=[("en", _("English (100 tiles)")), ("nl", _("Dutch (102 tiles)"))],
-    )
-    lexicon = forms.ChoiceField(label=_("Lexicon (Crossword)"), required=False, choices=())
-    challenge = forms.ChoiceField(
-        label=_("Challenge (Crossword)"), required=False, initial="void",
-        choices=[
-            ("void", _("Words checked at once: an unknown word is refused")),
-            ("single", _("Single: a challenged invalid play is taken back")),
-            ("double", _("Double: a failed challenge also loses the turn")),
-        ],
-    )
+    rated = forms.ChoiceField(label=gettext_lazy("Rating"), widget=forms.RadioSelect, initial="rated", choices=(),
+                              required=False)
+    # The opponent boxes are drawn by the template (one per other seat, each with its autocomplete) and
+    # read with ``getlist``; this field only carries their refusals, shown beside them.
+    opponent = forms.CharField(label=gettext_lazy("Opponents"), required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k, k.capitalize()) for k in registry.kinds()]
-        self.fields["lexicon"].choices = [("", _("The tile set's language")), *lexicon_choices()]
+        self.user = user
+        lexicons = lexicon_list()
+        self.lexicons = {lx.code: lx for lx in lexicons}
+        self.sections: dict[str, KindSection] = {}
+        kinds = sorted(registry.kinds(), key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+        for kind in kinds:
+            self.sections[kind] = self._section(kind, lexicons)
+        self.fields["kind"].choices = [(s.kind, s.name) for s in self.sections.values() if not s.unavailable]
+        self.fields["play_with"].choices = [
+            ("named", _explained(_("Players I name"), _("Type the start of a name to find a player."))),
+            ("anyone", _explained(_("Anyone"),
+                                  _("An open seek in the lobby: the first players to accept take the seats."))),
+        ]
+        self.fields["days_per_move"].choices = [
+            (d, ngettext("%(n)s day", "%(n)s days", d) % {"n": d}) for d in settings.DAYS_PER_MOVE_CHOICES
+        ]
+        self.fields["rated"].choices = [
+            ("rated", _explained(_("Rated"), _("The result changes your ratings."))),
+            ("casual", _explained(_("Casual"), _("Just for the game: ratings stay as they are."))),
+        ]
+        playable = [s.kind for s in self.sections.values() if not s.unavailable]
+        self.max_opponents = max((registry.get(k).max_seats for k in playable), default=2) - 1
+        self.opponent_names = self._opponent_names()
 
-    def clean_options(self):
-        raw = self.cleaned_data["options"].strip()
-        if not raw:
-            return {}
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            raise forms.ValidationError(_("Options must be a JSON object.")) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Options must be a JSON object."))
-        return value
+    # -- the sections --------------------------------------------------------------------------------
+
+    def _add(self, kind: str, name: str, form_field: forms.Field) -> str:
+        self.fields[f"{kind}_{name}"] = form_field
+        return name
+
+    def _seats_field(self, kind: str) -> str:
+        engine = registry.get(kind)
+        choices = [(n, ngettext("%(n)s player", "%(n)s players", n) % {"n": n})
+                   for n in range(engine.min_seats, engine.max_seats + 1)]
+        return self._add(kind, "seats", forms.TypedChoiceField(
+            label=_("Number of players"), coerce=int, choices=choices, initial=engine.min_seats, required=False,
+        ))
+
+    def _lexicon_field(self, kind: str, lexicons, *, help_text: str = "", matching: str = "") -> str:
+        """The word lists offered for ``kind``; ``matching`` labels a first, empty choice that takes the
+        list of the tile set's language (the page's script replaces it by filtering the lists)."""
+        choices = [(lx.code, self._lexicon_label(lx)) for lx in lexicons]
+        if matching:
+            choices.insert(0, ("", matching))
+        return self._add(kind, "lexicon", forms.ChoiceField(
+            label=pgettext("new game", "Word list"), choices=choices, required=False, help_text=help_text,
+            initial=choices[0][0] if choices else None,
+        ))
+
+    @staticmethod
+    def _lexicon_label(lexicon) -> str:
+        words = ngettext("%(n)s word", "%(n)s words", lexicon.word_count) % {"n": f"{lexicon.word_count:,}"}
+        return f"{lexicon.name} ({words})"
+
+    def _section(self, kind: str, lexicons) -> KindSection:
+        engine = registry.get(kind)
+        section = KindSection(kind=kind, name=kind_name(kind), cooperative=engine.cooperative)
+        if kind == "crossword":
+            tile_sets = [code for code in TILE_SETS if any(lx.language == code for lx in lexicons)]
+            if not tile_sets:
+                section.unavailable = _("no English or Dutch word list is loaded on this site yet")
+                return section
+            section.fields = [
+                self._seats_field(kind),
+                self._add(kind, "tile_set", forms.ChoiceField(
+                    label=_("Tile set"), widget=forms.RadioSelect, required=False, initial=tile_sets[0],
+                    choices=[(code, TILE_SETS[code]) for code in tile_sets],
+                    help_text=_("The letters and their values; the word list is in the same language."),
+                )),
+                self._lexicon_field(kind, [lx for lx in lexicons if lx.language in tile_sets],
+                                    matching=_("The word list in the tile set's language")),
+                self._add(kind, "challenge", forms.ChoiceField(
+                    label=_("Checking words"), widget=forms.RadioSelect, required=False, initial="void",
+                    choices=challenge_choices(),
+                )),
+            ]
+        elif kind in ENGLISH_WORD_GAMES:
+            english = [lx for lx in lexicons if lx.language == "en"]
+            if not english:
+                section.unavailable = _("no English word list is loaded on this site yet")
+                return section
+            section.fields = [self._seats_field(kind)]
+            if kind == "spellcrafter":
+                section.fields.append(self._add(kind, "rounds", forms.TypedChoiceField(
+                    label=_("Rounds"), coerce=int, required=False, initial=SPELLCRAFTER_DEFAULT_ROUNDS,
+                    choices=[(n, ngettext("%(n)s round", "%(n)s rounds", n) % {"n": n}) for n in SPELLCRAFTER_ROUNDS],
+                    help_text=_("The rules play 4 rounds; fewer make a shorter game."),
+                )))
+            section.fields.append(self._lexicon_field(
+                kind, english, help_text=_("The cards and tiles carry English letters, so the words are English."),
+            ))
+        elif kind == "spell":
+            languages = spell_deck_languages()
+            if not languages:
+                section.unavailable = _("there are not enough term cards on this site yet")
+                return section
+            section.fields = [
+                self._seats_field(kind),
+                self._add(kind, "language", forms.ChoiceField(
+                    label=_("Language of the term cards"), required=False, initial=languages[0],
+                    choices=[(code, LANGUAGES.get(code, code)) for code in languages],
+                )),
+                self._add(kind, "side", forms.ChoiceField(
+                    label=_("Side of the cards"), widget=forms.RadioSelect, required=False, initial="drawn",
+                    choices=[
+                        ("drawn", _explained(_("Drawn each round"), _("Either side may come up, as in the box."))),
+                        ("0", _explained(_("Always side A"), "")),
+                        ("1", _explained(_("Always side B"), "")),
+                    ],
+                )),
+            ]
+        else:
+            # A kind without options of its own (a test engine): only the number of players.
+            section.fields = [self._seats_field(kind)]
+        return section
+
+    def kind_sections(self):
+        """The playable games' sections with their bound fields, for the template."""
+        return [
+            {"kind": s.kind, "name": s.name, "cooperative": s.cooperative,
+             "fields": [self[f"{s.kind}_{name}"] for name in s.fields],
+             # For the page's script: which language each word list offered here is in.
+             "lexicon_languages": json.dumps({code: lx.language for code, lx in self.lexicons.items()})
+             if "tile_set" in s.fields else ""}
+            for s in self.sections.values() if not s.unavailable
+        ]
+
+    def unavailable_kinds(self) -> list[KindSection]:
+        return [s for s in self.sections.values() if s.unavailable]
+
+    # -- opponents -----------------------------------------------------------------------------------
+
+    def _opponent_names(self) -> list[str]:
+        """The names typed in the opponent boxes, in order (empty boxes kept, to redraw the form)."""
+        if self.is_bound:
+            names = [n.strip() for n in self.data.getlist("opponent")] if hasattr(self.data, "getlist") else []
+        else:
+            initial = self.initial.get("opponent") or ""
+            names = [n.strip() for n in initial.split(",")]
+        return names[: self.max_opponents]
+
+    def opponent_slots(self) -> list[dict]:
+        names = self.opponent_names + [""] * (self.max_opponents - len(self.opponent_names))
+        return [{"number": i + 1, "value": name} for i, name in enumerate(names)]
+
+    def _resolve_opponents(self, names: list[str]) -> list:
+        """The players called ``names`` (usernames, any case, or an exact display name), refusing
+        unknown, repeated and self names beside the field."""
+        users = get_user_model().objects.filter(is_active=True)
+        found = []
+        for name in names:
+            matches = list(users.filter(username__iexact=name)[:2]) or list(users.filter(display_name__iexact=name)[:2])
+            if len(matches) != 1:
+                self.add_error("opponent", _("No player called %(name)s.") % {"name": name} if not matches
+                               else _("Several players are called %(name)s; use the username.") % {"name": name})
+                return []
+            player = matches[0]
+            if self.user is not None and player.pk == self.user.pk:
+                self.add_error("opponent", _("You cannot play against yourself; name someone else."))
+                return []
+            if any(p.pk == player.pk for p in found):
+                self.add_error("opponent", _("%(name)s is named twice.") % {"name": player.public_name})
+                return []
+            found.append(player)
+        return found
+
+    # -- cleaning ------------------------------------------------------------------------------------
 
     def clean(self):
         data = super().clean()
-        if data.get("kind") == "crossword" and isinstance(data.get("options"), dict):
-            for name in ("tile_set", "lexicon", "challenge"):
-                if data.get(name):
-                    data["options"].setdefault(name, data[name])
-            code = data["options"].get("lexicon") or data["options"].get("tile_set", "en")
-            if not lexicon_exists(code):
-                self.add_error("lexicon", _("There is no lexicon %(code)s yet; an administrator imports it with "
-                                            "manage.py import_lexicon %(code)s.") % {"code": code})
+        kind = data.get("kind")
+        if not kind:
+            return data
+        section = self.sections[kind]
+        # Only the chosen game's settings count: another game's section (all shown without a script)
+        # cannot refuse the form.
+        for other in self.sections.values():
+            if other.kind != kind:
+                for name in other.fields:
+                    self._errors.pop(f"{other.kind}_{name}", None)
+        values = {name: data.get(f"{kind}_{name}") for name in section.fields}
+        engine = registry.get(kind)
+        seats = values.get("seats") or engine.min_seats
+        options = self._options(kind, values)
+        if not section.cooperative and data.get("rated") == "casual":
+            options["rated"] = False
+        names = [n for n in self.opponent_names if n]
+        opponents = []
+        play_with = data.get("play_with") or ("named" if names else "anyone")
+        if play_with == "anyone":
+            if names:
+                self.add_error("opponent", _("An open seek names nobody: clear the names, or choose “Players I name”."))
+        elif not names:
+            self.add_error("opponent", ngettext(
+                "Name your opponent, or choose “Anyone” to post an open seek in the lobby.",
+                "Name your %(n)s opponents, or choose “Anyone” to post an open seek in the lobby.",
+                seats - 1) % {"n": seats - 1})
+        elif len(names) != seats - 1:
+            self.add_error("opponent", ngettext(
+                "A game of %(seats)s players needs %(n)s opponent named; you named %(named)s.",
+                "A game of %(seats)s players needs %(n)s opponents named; you named %(named)s.",
+                seats - 1) % {"seats": seats, "n": seats - 1, "named": len(names)})
+        else:
+            opponents = self._resolve_opponents(names)
+        data["game"] = {"kind": kind, "seats": seats, "options": options, "opponents": opponents,
+                        "days_per_move": data.get("days_per_move")}
         return data
 
-    def clean_opponent(self):
-        return [name.strip() for name in self.cleaned_data["opponent"].split(",") if name.strip()]
+    def _options(self, kind: str, values: dict) -> dict:
+        """Exactly the options of ``kind`` the player chose, each checked against what is offered."""
+        if kind == "crossword":
+            tile_set = values.get("tile_set") or self.fields["crossword_tile_set"].initial
+            # No choice: the list named like the tile set ("nl"), else the first in its language.
+            lexicon = values.get("lexicon") or (tile_set if tile_set in self.lexicons else next(
+                (code for code, lx in self.lexicons.items() if lx.language == tile_set), ""))
+            chosen = self.lexicons.get(lexicon)
+            if chosen is not None and chosen.language != tile_set:
+                self.add_error("crossword_lexicon", _(
+                    "%(lexicon)s is not a word list for the %(tiles)s tiles; choose one in the same language.")
+                    % {"lexicon": chosen.name, "tiles": LANGUAGES.get(tile_set, tile_set)})
+            return {"tile_set": tile_set, "lexicon": lexicon, "challenge": values.get("challenge") or "void"}
+        if kind in ENGLISH_WORD_GAMES:
+            options = {"lexicon": values.get("lexicon") or self.fields[f"{kind}_lexicon"].initial}
+            if kind == "spellcrafter":
+                options["rounds"] = values.get("rounds") or SPELLCRAFTER_DEFAULT_ROUNDS
+            return options
+        if kind == "spell":
+            options = {"language": values.get("language") or self.fields["spell_language"].initial}
+            if values.get("side") in ("0", "1"):
+                options["side"] = int(values["side"])
+            return options
+        return {}

@@ -4,6 +4,7 @@
   players.  Asked before a game is created, a seat taken, a challenge answered or a move made.
 - ``MAY_BE_CHALLENGED`` (``users``, ``now``): may these players be challenged now?  Accounts refuses
   players on vacation.  Not asked for scheduled (league) games.
+- ``SOCKET_PARTS`` (``game_id``, ``user``): what other apps add to a game page's socket (the chat).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from datetime import datetime
 from core.policies import MAY_ACT, policy_check
 
 MAY_BE_CHALLENGED = "games.may_be_challenged"
+# What else a game page's socket carries (the players' chat): each answer, given ``game_id`` and
+# ``user``, returns the message that part sends this user, or None.
+SOCKET_PARTS = "games.socket_parts"
 
 
 def refuse_unless_may_play(users) -> None:

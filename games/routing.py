@@ -4,5 +4,4 @@ from . import consumers
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", consumers.GameConsumer.as_asgi()),
-    path("ws/me/", consumers.UserConsumer.as_asgi()),
 ]

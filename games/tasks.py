@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from core.events import publish
 
-from .deadlines import sweep, sweep_game
 from .events import GameFinished
 from .models import Game, GameStatus
 from .replay import verify_game
-from .vacations import vacation_settle
+from .services.deadlines import sweep, sweep_game
+from .services.vacations import vacation_settle
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ def games_verify(game_ids: list[int] | None = None) -> dict:
 
 @shared_task(acks_late=True)
 def deadlines_sweep(now: str | None = None) -> dict:
-    """Every minute (beat): reminders, timeouts and forfeits that are due; see games/deadlines.py.
+    """Every minute (beat): reminders, timeouts and forfeits that are due; see games/services/deadlines.py.
     Acknowledged after it ran: a sweep killed half-way runs again, and applies nothing twice."""
     return sweep(now=datetime.fromisoformat(now) if now else None).as_json()
 

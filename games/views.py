@@ -4,26 +4,33 @@ Each view parses input, calls one service or selector, and renders; errors from 
 beside the form with their code.
 """
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.errors import AppError
+from accounts.vacations import ALLOWANCE_DAYS
+from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
+from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
 from .presenters import game_payload, render_board, render_log, render_parts
 
 
 def home(request):
+    """What the site is, for a visitor; a signed-in player lands on their games (awaiting a move first)."""
     if request.user.is_authenticated:
         return redirect("dashboard")
-    return render(request, "games/home.html")
+    return render(request, "games/home.html", {
+        "days_per_move": settings.DAYS_PER_MOVE_CHOICES,
+        "default_days": settings.DEFAULT_DAYS_PER_MOVE,
+        "vacation_days": ALLOWANCE_DAYS,
+    })
 
 
 @login_required
@@ -37,29 +44,24 @@ def lobby(request):
     return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm()})
 
 
+# Service refusals that concern the named opponents are shown beside them; others above the form.
+OPPONENT_CODES = frozenset({UNKNOWN_PLAYER, PLAYER_ON_VACATION, BAD_REQUEST, PLAYER_SUSPENDED})
+
+
 @login_required
 def game_new(request):
     initial = {"kind": request.GET.get("kind"), "opponent": request.GET.get("opponent", "")}
-    form = NewGameForm(request.POST or None, initial=initial)
+    form = NewGameForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        users = get_user_model().objects.in_bulk(data["opponent"], field_name="username")
-        missing = [name for name in data["opponent"] if name not in users]
-        if missing:
-            form.add_error("opponent", _("No player called %(name)s.") % {"name": missing[0]})
+        try:
+            game = services.game_create(creator=request.user, **form.cleaned_data["game"])
+        except AppError as exc:
+            refusal_on_form(form, exc, "opponent" if exc.code in OPPONENT_CODES else None)
         else:
-            try:
-                game = services.game_create(
-                    creator=request.user, kind=data["kind"], seats=data["seats"], options=data["options"],
-                    opponents=[users[n] for n in data["opponent"]], days_per_move=data["days_per_move"],
-                )
-            except AppError as exc:
-                refusal_on_form(form, exc)
-            else:
-                if game.status == "open":
-                    messages.success(request, _("Your seek is in the lobby."))
-                    return redirect("lobby")
-                return redirect("game_detail", game_id=game.pk)
+            if game.status == "open":
+                messages.success(request, _("Your seek is in the lobby."))
+                return redirect("lobby")
+            return redirect("game_detail", game_id=game.pk)
     return render(request, "games/new.html", {"form": form})
 
 

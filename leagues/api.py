@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from core.api_errors import ErrorSerializer
 
 from . import selectors, services
+from .access import access_league_for_organiser
 from .errors import MSG_NOT_FOUND, NOT_FOUND, LeagueError
 from .models import Visibility
 
@@ -279,7 +280,7 @@ class OrganiserLogApi(APIView):
     }, many=True), 403: ERROR})
     def get(self, request, league_id: int):
         """Organisers: everything organisers (and the system) did in this league, newest first."""
-        league = services.access_league_for_organiser(league_id, request.user)
+        league = access_league_for_organiser(league_id, request.user)
         return Response([
             {"created_at": a.created_at, "actor": a.actor.username if a.actor else None, "action": a.action,
              "target": a.target.username if a.target else None, "season": a.season.number if a.season else None,

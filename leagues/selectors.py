@@ -15,8 +15,8 @@ from ratings.models import Rating
 from ratings.services import rating_key
 
 from . import standings as standings_maths
+from .access import current_season, is_organiser
 from .models import Division, Entry, Fixture, League, OrganiserAction, Season, SeasonStatus
-from .services import current_season, is_organiser
 
 
 # ---------------------------------------------------------------------------

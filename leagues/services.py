@@ -27,6 +27,7 @@ from ratings.models import Rating
 from ratings.services import rating_key
 
 from . import pairing, placement
+from .access import access_league_for_organiser, current_season, is_organiser, league_or_404
 from .errors import (
     ALREADY_JOINED,
     BAD_DIVISION,
@@ -42,17 +43,13 @@ from .errors import (
     MSG_CLOSED,
     MSG_FULL,
     MSG_INVITE,
-    MSG_NOT_FOUND,
     MSG_NOT_JOINED,
     MSG_NOT_OPEN,
-    MSG_NOT_ORGANISER,
     MSG_NOT_RUNNING,
     MSG_STARTED,
     NOT_A_FIXTURE,
     NOT_ENOUGH_PLAYERS,
-    NOT_FOUND,
     NOT_JOINED,
-    NOT_ORGANISER,
     SEASON_NOT_OPEN,
     SEASON_NOT_RUNNING,
     SEASON_STARTED,
@@ -72,6 +69,7 @@ from .models import (
     SeasonStatus,
     Visibility,
 )
+from .selectors import season_tables
 
 logger = logging.getLogger(__name__)
 
@@ -89,38 +87,6 @@ def table_size_choices(engine, table_size: int) -> list[int]:
         return [2]
     low = max(3, engine.min_seats)
     return [s for s in (table_size - 1, table_size, table_size + 1) if low <= s <= engine.max_seats]
-
-
-def is_organiser(league: League, user) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    if user.is_superuser or league.creator_id == user.pk:
-        return True
-    return any(o.pk == user.pk for o in league.organisers.all())
-
-
-def access_league_for_organiser(league_id: int, user, *, lock: bool = False) -> League:
-    """The league, if ``user`` may organise it: NOT_FOUND (404) or NOT_ORGANISER (403) otherwise."""
-    leagues = League.objects.select_for_update() if lock else League.objects
-    league = leagues.filter(pk=league_id).first()
-    if league is None:
-        raise LeagueError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    if not is_organiser(league, user):
-        raise LeagueError(NOT_ORGANISER, MSG_NOT_ORGANISER, 403)
-    return league
-
-
-def _league(league_id: int, *, lock: bool = False) -> League:
-    leagues = League.objects.select_for_update() if lock else League.objects
-    league = leagues.filter(pk=league_id).first()
-    if league is None:
-        raise LeagueError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    return league
-
-
-def current_season(league: League, *, lock: bool = False) -> Season:
-    seasons = Season.objects.select_for_update() if lock else Season.objects
-    return seasons.filter(league=league).order_by("-number").first()
 
 
 def _log(league, season, actor, action, target=None, now=None, **details) -> None:
@@ -224,7 +190,7 @@ def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
     """Register for the league's open season."""
     policy_check(MAY_ACT, user=user)
     with transaction.atomic():
-        league = _league(league_id, lock=True)  # serialises joins, so the player limit holds
+        league = league_or_404(league_id, lock=True)  # serialises joins, so the player limit holds
         season = current_season(league)
         if season is None or season.status != SeasonStatus.REGISTRATION:
             raise LeagueError(LEAGUE_CLOSED, MSG_CLOSED)
@@ -241,7 +207,7 @@ def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
 
 def league_leave(*, league_id: int, user) -> None:
     with transaction.atomic():
-        league = _league(league_id, lock=True)
+        league = league_or_404(league_id, lock=True)
         season = current_season(league)
         entry = Entry.objects.filter(season=season, user=user).first() if season else None
         if entry is None:
@@ -272,7 +238,8 @@ def season_start(*, league_id: int, actor=None, now: datetime | None = None) -> 
     """
     now = now or timezone.now()
     with transaction.atomic():
-        league = access_league_for_organiser(league_id, actor, lock=True) if actor else _league(league_id, lock=True)
+        league = (access_league_for_organiser(league_id, actor, lock=True) if actor
+                  else league_or_404(league_id, lock=True))
         season = current_season(league, lock=True)
         if season is None or season.status != SeasonStatus.REGISTRATION:
             raise LeagueError(SEASON_NOT_OPEN, MSG_NOT_OPEN)
@@ -356,7 +323,8 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
     """
     now = now or timezone.now()
     with transaction.atomic():
-        league = access_league_for_organiser(league_id, actor, lock=True) if actor else _league(league_id, lock=True)
+        league = (access_league_for_organiser(league_id, actor, lock=True) if actor
+                  else league_or_404(league_id, lock=True))
         season = current_season(league, lock=True)
         if season is None or season.status != SeasonStatus.RUNNING:
             raise LeagueError(SEASON_NOT_RUNNING, MSG_NOT_RUNNING)
@@ -365,10 +333,8 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
         )
         for game_id in unfinished:
             game_services.game_adjudicate(game_id=game_id, now=now)
-        from .selectors import season_tables  # the same tables the pages show
-
         entries = []
-        for table in season_tables(season=season, league=league):
+        for table in season_tables(season=season, league=league):  # the tables the pages show
             for row in table.rows:
                 entry = row.entry
                 entry.final_position = row.position
@@ -490,7 +456,7 @@ def entries_remove_for_suspension(
     removed = []
     for league_id in league_ids:
         with transaction.atomic():
-            league = _league(league_id, lock=True)
+            league = league_or_404(league_id, lock=True)
             season = current_season(league, lock=True)
             entry = Entry.objects.filter(season=season, user=user, removed=False).first()
             if entry is None:

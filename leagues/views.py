@@ -15,6 +15,7 @@ from core.pages import refusal_message, refusal_on_form
 from games.engines import registry
 
 from . import selectors, services
+from .access import access_league_for_organiser
 from .errors import LeagueError
 from .forms import ForfeitForm, LeagueForm, MoveForm, UsernameForm
 
@@ -91,7 +92,7 @@ def league_leave(request, league_id: int):
 @login_required
 def league_manage(request, league_id: int):
     try:
-        league = services.access_league_for_organiser(league_id, request.user)
+        league = access_league_for_organiser(league_id, request.user)
     except AppError as exc:  # LeagueError, or a refusal from the game services
         if exc.status == 404:
             raise Http404 from None

@@ -7,6 +7,7 @@ from ``lexicons.services``; nothing here writes a row itself.  Spell's term card
 """
 
 from django.contrib import admin, messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models.functions import Length
 from django.http import HttpResponse, JsonResponse
@@ -194,8 +195,6 @@ def bulk_progress(job: LexiconBulkJob) -> dict:
     """What the bulk job page polls: the row's state, plus the live count while it runs."""
     done = job.total if job.status == BulkJobStatus.DONE else 0
     if job.status == BulkJobStatus.RUNNING:
-        from django.core.cache import cache
-
         done = cache.get(services.bulk_progress_key(job.pk), 0)
     return {
         "status": job.status, "total": job.total, "done": done, "changed": job.changed,

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import cache
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.policies import policy_ask
@@ -488,11 +491,6 @@ def word_report_resolve(
 def word_report_notify(*, report_id: int) -> None:
     """Tell the reporter how their report was decided.  The one place that notifies about reports:
     an e-mail in the reporter's language for now (in-app notifications hook in here later)."""
-    from django.conf import settings
-    from django.core.mail import EmailMessage
-    from django.template.loader import render_to_string
-    from django.utils import translation
-
     report = WordReport.objects.select_related("reporter", "lexicon").get(pk=report_id)
     reporter = report.reporter
     if not reporter.email:

@@ -1,8 +1,9 @@
 """The dictionaries a fresh site needs, as a ``load_starter_data`` step (idempotent and quick to rerun).
 
 English (ENABLE + additions) is always imported; Dutch only where ``wdutch`` is installed.  An
-unchanged source list is recognised by its digest and skipped.  Also creates the "Dictionary
-curators" group holding the permissions the curation pages check.
+unchanged source list is recognised by its digest and skipped.  The "Dictionary curators" group
+comes with the migrations (``lexicons/migrations/0002_curators_group.py``); ``curators_group`` makes
+sure of it where a test flushed the database.
 """
 
 from django.contrib.auth.models import Group, Permission
@@ -35,5 +36,3 @@ def load_lexicons(command) -> None:
         lexicon = result.lexicon
         what = "unchanged" if result.skipped else f"added {result.added}, removed {result.removed}"
         command.stdout.write(f"lexicon {code}: {what}; version {lexicon.version}, {lexicon.word_count} words")
-    curators_group()
-    command.stdout.write(f"group {CURATORS_GROUP!r} ready")

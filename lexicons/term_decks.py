@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import DatabaseError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from games.engines.base import rng_for
@@ -20,6 +21,7 @@ from games.engines.spell.engine import ROUNDS
 
 from .errors import BAD_OPTIONS, LexiconError
 from .models import TermCard
+from .store import lexicon_exists
 from .term_csv import CleanCard, engine_card, read_csv, write_csv
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -133,6 +135,14 @@ def spell_cards_draw(*, language: str, seed: int, count: int = CARDS_PER_GAME) -
     return [engine_card(id=c.pk, side_a=c.side_a, side_b=c.side_b, alternatives=c.alternatives) for c in cards]
 
 
+def spell_deck_languages() -> list[str]:
+    """The languages with enough active term cards for a game of Spell (one card a round), for the
+    new-game form: a language with fewer is not offered."""
+    rows = (TermCard.objects.filter(active=True).values("language").annotate(cards=Count("pk"))
+            .filter(cards__gte=ROUNDS).order_by("language"))
+    return [row["language"] for row in rows]
+
+
 def spell_options_prepare(options: dict, seed: int) -> dict:
     """A Spell game's options with its cards drawn from the site's deck (``game_create`` calls this).
     Cards come only from the deck: a creator who brought their own would know every term."""
@@ -166,8 +176,6 @@ def spell_selfplay_options(options: dict, seed: int = 0) -> dict:
         ]
     prepared = {**options, "language": language, "cards": cards}
     try:
-        from .store import lexicon_exists
-
         if "lexicon" not in prepared and lexicon_exists(language):
             prepared["lexicon"] = language
     except DatabaseError:
@@ -180,6 +188,7 @@ __all__ = [
     "ImportResult",
     "TermImportError",
     "spell_cards_draw",
+    "spell_deck_languages",
     "spell_options_prepare",
     "spell_selfplay_options",
     "starter_deck_load",

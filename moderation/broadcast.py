@@ -1,5 +1,5 @@
 """Tells a game's open sockets that its chat changed.  The group message carries no text: each socket
-then reads the thread for its own user, and only players get it (games/consumers.py: chat_changed)."""
+then reads the thread for its own user, and only players get it (games/consumers.py: parts_changed)."""
 
 import logging
 
@@ -15,6 +15,6 @@ def chat_changed(*, game_id: int) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(game_group(game_id), {"type": "chat.changed", "game": game_id})
+            async_to_sync(layer.group_send)(game_group(game_id), {"type": "parts.changed", "game": game_id})
     except Exception:  # the message is stored; a lost live update must not surface as an error
         logger.exception("chat broadcast for game %s failed", game_id)

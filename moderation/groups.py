@@ -1,7 +1,9 @@
-"""The ``moderator`` group and exactly its powers, created (or corrected) by ``load_starter_data``.
+"""The ``moderator`` group and exactly its powers.  The migrations create it
+(``moderation/migrations/0002_moderator_group.py``); ``moderator_group_ensure`` corrects it, or makes it
+where a test flushed the database.
 
-Members also need "staff status" to open the admin; the staff pages under /moderation/ need only
-the permissions.  Other groups (dictionary curators, league organisers) are left alone.
+Members open the admin through their role (``core.admin_site``), without "staff status"; the staff
+pages under /moderation/ need only the permissions.  Other groups are left alone.
 """
 
 from django.contrib.auth.models import Group, Permission

@@ -14,6 +14,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from core.timezones import zone_for
 
@@ -85,8 +86,6 @@ def send_notification_email(notification) -> None:
 
 
 def send_digest_email(user, *, games: list, news: list) -> None:
-    from django.utils.translation import gettext as _
-
     with as_reader(user):
         _send(
             user,

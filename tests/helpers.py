@@ -2,7 +2,7 @@
 
 from django.test import TestCase
 
-from games.deadlines import sweep as _sweep
+from games.services.deadlines import sweep as _sweep
 
 
 def committed():

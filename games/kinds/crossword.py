@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 
 from games.engines.crossword import board as boardmod
 from games.models import Game
-from games.templatetags.word_reports import report_url
+from games.word_links import report_url
 
 PREMIUM_CLASSES = {"T": "tw", "D": "dw", "t": "tl", "d": "dl"}
 

@@ -63,7 +63,7 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     resigned = models.BooleanField(default=False)
-    # The deadline sweep's bookkeeping (games/deadlines.py): when it next has something to do for
+    # The deadline sweep's bookkeeping (games/services/deadlines.py): when it next has something to do for
     # this seat (a notice, a reminder, the timeout) and which of this deadline's notices went out.
     alert_at = models.DateTimeField(null=True, blank=True, db_index=True)
     alert_stage = models.PositiveSmallIntegerField(default=0)

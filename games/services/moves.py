@@ -31,9 +31,9 @@ from ..errors import (
 )
 from ..models import Game, GameStatus, Move, Seat
 from ..policies import refuse_unless_may_play
-from ..vacations import vacation_settle_on_move
 from . import finisher
 from .base import announce, engine_for, lock_game, request_hash
+from .vacations import vacation_settle_on_move
 
 # Safety net for auto-played seats (resigned players in multi-seat games): never loop forever.
 MAX_AUTO_MOVES = 1000

@@ -4,6 +4,8 @@ zone, and who is on vacation)."""
 from django import template
 from django.utils import timezone
 
+from accounts.vacations import vacations_in_progress
+
 from ..selectors import unread_count
 
 register = template.Library()
@@ -17,8 +19,6 @@ def notification_bell(context):
 
 @register.inclusion_tag("notifications/_game_clocks.html", takes_context=True)
 def game_clocks(context, game):
-    from accounts.vacations import vacations_in_progress
-
     seats = list(game.seats.all())
     now = timezone.now()
     away = vacations_in_progress(user_ids=[s.user_id for s in seats if s.user_id], now=now)

@@ -1,7 +1,10 @@
-"""Links to the rules pages for other pages: the "?" beside a game's title and the list of games."""
+"""Links to the rules pages for other pages: the "?" beside a game's title, the list of games, and a
+small picture of each game's board for the home page (drawn from the rules pages' examples)."""
 
 from django import template
+from django.utils.translation import get_language
 
+from rules import diagrams
 from rules.catalogue import BY_KIND, GAMES
 
 register = template.Library()
@@ -23,3 +26,22 @@ def rules_game_list(heading_level: int = 2):
 def rules_games():
     """The games that have a rules page, for a template to list as it likes."""
     return GAMES
+
+
+@register.inclusion_tag("rules/_game_picture.html")
+def rules_game_picture(kind: str):
+    """A small picture of ``kind``'s board in play, from the same engine-checked examples as its rules
+    page, in the reader's language (Crossword and Spell have Dutch examples)."""
+    language = diagrams.language_of(get_language())
+    context = {"kind": kind, "game": BY_KIND.get(kind)}
+    if kind == "crossword":
+        cw = diagrams.crossword(language)
+        context |= {"cw": cw, "step": cw["steps"][-1]}
+    elif kind == "turnspell":
+        context["ts"] = diagrams.turnspell()
+    elif kind == "spellcrafter":
+        examples = diagrams.spellcrafter()["examples"]
+        context["word"] = next((w for w in examples if w["flush"] and w["straight"]), examples[0])
+    elif kind == "spell":
+        context["sp"] = diagrams.spell(language)
+    return context

@@ -65,8 +65,8 @@ class Watched:
 def games_of_each_kind(live_url, alice, bob):
     """One running game of each kind, the seat to act, a legal move for it (the engine's timeout move)
     and that player's session: all made before Playwright starts (it blocks database calls)."""
-    from games.lexicon_services import lexicon_load_words
     from games.term_decks import starter_deck_load
+    from lexicons.services import lexicon_load_words
 
     lexicon_load_words(code="en", words=WORDS)
     starter_deck_load(language="en")
@@ -99,9 +99,9 @@ def test_the_game_page_of_each_kind_has_no_csp_violation_and_still_plays(games_o
 @pytest.fixture
 def site_pages(live_url, alice, bob, make_user):
     """The pages to visit as a superuser (game, league, report, lexicon tool pages included)."""
-    from games.lexicon_services import lexicon_load_words
     from games.models import LexiconBulkJob
     from leagues import services as leagues
+    from lexicons.services import lexicon_load_words
     from moderation import services as moderation
 
     staff = make_user(username="root", is_staff=True, is_superuser=True)
@@ -121,11 +121,13 @@ def site_pages(live_url, alice, bob, make_user):
         ("/accounts/email/", "form"), ("/moderation/mine/", None), ("/moderation/queue/", None),
         ("/moderation/log/", None), ("/moderation/players/alice/", None), (f"/moderation/games/{game.pk}/chat/", None),
         (f"/moderation/reports/{report.pk}/", "form"), ("/moderation/report/?user=alice", "form"),
-        ("/admin/", "#content"), ("/admin/games/lexicon/", "#changelist"),
-        (f"/admin/games/lexicon/{lexicon.pk}/change/", "form"), (f"/admin/games/lexicon/{lexicon.pk}/curate/", "form"),
-        (f"/admin/games/lexicon/{lexicon.pk}/diff/", "form"), (f"/admin/games/lexicon/bulk/{job.pk}/", "#bulk-job"),
+        ("/admin/", "#content"), ("/admin/lexicons/lexicon/", "#changelist"),
+        (f"/admin/lexicons/lexicon/{lexicon.pk}/change/", "form"),
+        (f"/admin/lexicons/lexicon/{lexicon.pk}/curate/", "form"),
+        (f"/admin/lexicons/lexicon/{lexicon.pk}/diff/", "form"),
+        (f"/admin/lexicons/lexicon/bulk/{job.pk}/", "#bulk-job"),
         ("/admin/games/game/", "#changelist"), (f"/admin/games/game/{game.pk}/change/", "form"),
-        ("/admin/games/termcard/", "#changelist"), ("/admin/games/termcard/import/", "form"),
+        ("/admin/lexicons/termcard/", "#changelist"), ("/admin/lexicons/termcard/import/", "form"),
         ("/admin/accounts/user/", "#changelist"), ("/admin/accounts/user/add/", "form"),
         ("/admin/moderation/playerreport/", "#changelist"), ("/admin/django_celery_beat/periodictask/add/", "form"),
         ("/api/docs/", ".swagger-ui .info"),

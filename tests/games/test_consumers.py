@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games import broadcast, services
-from games.deadlines import sweep
+from games.services.deadlines import sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

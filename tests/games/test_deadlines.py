@@ -11,9 +11,9 @@ from django.core.management.base import CommandError
 from accounts.vacations import vacation_book, vacation_end
 from core.errors import AppError
 from games import services
-from games.deadlines import timeout_key
 from games.errors import BAD_OPTIONS, PLAYER_ON_VACATION, GameError
 from games.models import Game, Move, Seat
+from games.services.deadlines import timeout_key
 from notifications.models import Notification
 from tests.helpers import committed, sweep
 

@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.deadlines import sweep
 from games.models import Move, Seat
+from games.services.deadlines import sweep
 from games.tasks import deadlines_sweep
 from notifications.models import Notification
 from tests.games.helpers import race

@@ -85,9 +85,7 @@ def test_game_page_shows_my_view_and_the_log(client, alice, bob):
 
 def test_new_game_form_challenges_a_player(client, alice, bob):
     client.force_login(alice)
-    response = client.post(
-        "/games/new/", {"kind": "toy", "opponent": "bob", "seats": 2, "days_per_move": 3, "options": ""}
-    )
+    response = client.post("/games/new/", {"kind": "toy", "opponent": "bob", "toy_seats": 2, "days_per_move": 3})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.status == GameStatus.ACTIVE
@@ -95,21 +93,14 @@ def test_new_game_form_challenges_a_player(client, alice, bob):
 
 def test_new_game_form_with_unknown_opponent_shows_an_error_and_creates_nothing(client, alice):
     client.force_login(alice)
-    response = client.post("/games/new/", {"kind": "toy", "opponent": "ghost", "seats": 2, "days_per_move": 3})
+    response = client.post("/games/new/", {"kind": "toy", "opponent": "ghost", "toy_seats": 2, "days_per_move": 3})
     assert response.status_code == 200 and "No player called ghost" in response.content.decode()
-    assert not Game.objects.exists()
-
-
-def test_new_game_form_with_bad_options_json_is_refused(client, alice):
-    client.force_login(alice)
-    response = client.post("/games/new/", {"kind": "toy", "seats": 2, "days_per_move": 3, "options": "{oops"})
-    assert "JSON object" in response.content.decode()
     assert not Game.objects.exists()
 
 
 def test_seek_posted_and_accepted_in_the_lobby(client, alice, bob):
     client.force_login(alice)
-    client.post("/games/new/", {"kind": "toy", "seats": 2, "days_per_move": 3, "options": ""})
+    client.post("/games/new/", {"kind": "toy", "play_with": "anyone", "toy_seats": 2, "days_per_move": 3})
     seek = Game.objects.get(status=GameStatus.OPEN)
     client.force_login(bob)
     assert f'data-seek="{seek.pk}"' in client.get("/lobby/").content.decode()

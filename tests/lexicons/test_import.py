@@ -1,6 +1,8 @@
 """Importing word lists: counts and reasons on a small file, idempotent reruns, curated words kept,
 the real ENABLE list, and the starter data."""
 
+import importlib
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -121,7 +123,14 @@ def test_load_starter_data_imports_english_and_is_quick_to_rerun(capsys, monkeyp
     assert "lexicon en: added" in out and "lexicon en: unchanged" in out
     assert "lexicon nl: word list not installed" in out
     assert Lexicon.objects.get(code="en").version == 1
+
+
+def test_the_migrations_create_the_curators_group():
+    from django.apps import apps
     from django.contrib.auth.models import Group
 
+    migration = importlib.import_module("lexicons.migrations.0002_curators_group")
+    Group.objects.filter(name="Dictionary curators").delete()
+    migration.group_create(apps, None)
     perms = set(Group.objects.get(name="Dictionary curators").permissions.values_list("codename", flat=True))
-    assert {"curate_lexicon", "view_wordreport"} <= perms
+    assert perms == set(migration.CURATOR_PERMISSIONS)

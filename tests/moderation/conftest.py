@@ -14,9 +14,10 @@ def fresh_rate_limits():
 
 @pytest.fixture
 def moderator(make_user):
+    """A member of the moderator group (no "staff status": the role opens the admin)."""
     from moderation.groups import moderator_group_ensure
 
-    user = make_user(username="mod", is_staff=True)
+    user = make_user(username="mod")
     user.groups.add(moderator_group_ensure())
     return user
 

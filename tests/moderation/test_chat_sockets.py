@@ -46,7 +46,7 @@ async def test_the_group_message_carries_no_text(game, alice, monkeypatch):
 
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: Layer())
     await sync_to_async(broadcast.chat_changed)(game_id=game.pk)
-    assert sent == [(f"game-{game.pk}", {"type": "chat.changed", "game": game.pk})]
+    assert sent == [(f"game-{game.pk}", {"type": "parts.changed", "game": game.pk})]
 
 
 async def test_a_muted_authors_message_is_not_in_the_muting_players_thread(game, alice, bob):

@@ -1,6 +1,9 @@
 """Permissions: the moderator group holds exactly moderation's powers; everyone else is refused."""
 
+import importlib
+
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import Group, Permission
 
 from moderation import services
@@ -15,8 +18,8 @@ def perms_of(group):
 
 
 def test_the_moderator_group_has_exactly_its_powers_and_is_idempotent():
-    curators = Group.objects.create(name="Dictionary curators")
-    curators.permissions.add(Permission.objects.get(codename="curate_lexicon"))
+    curators, _ = Group.objects.get_or_create(name="Dictionary curators")
+    curators.permissions.set([Permission.objects.get(codename="curate_lexicon")])
     moderator_group_ensure()
     group = moderator_group_ensure()
     assert Group.objects.filter(name=MODERATOR_GROUP).count() == 1
@@ -27,17 +30,26 @@ def test_the_moderator_group_has_exactly_its_powers_and_is_idempotent():
     assert perms_of(curators) == ["lexicons.curate_lexicon"]
 
 
-def test_load_starter_data_step_creates_the_group():
-    from io import StringIO
-
-    from games.management.commands.load_starter_data import create_moderator_group
-
-    class Command:
-        stdout = StringIO()
-
-    create_moderator_group(Command())
-    create_moderator_group(Command())
+def test_the_migrations_create_the_group_with_exactly_its_powers():
+    migration = importlib.import_module("moderation.migrations.0002_moderator_group")
+    Group.objects.filter(name=MODERATOR_GROUP).delete()
+    migration.group_create(django_apps, None)
+    migration.group_create(django_apps, None)  # again: nothing doubles
+    assert perms_of(Group.objects.get(name=MODERATOR_GROUP)) == perms_of(moderator_group_ensure())
     assert len(perms_of(Group.objects.get(name=MODERATOR_GROUP))) == 6
+
+
+def test_a_moderator_opens_the_admin_by_role_without_staff_status(client, moderator):
+    assert not moderator.is_staff
+    client.force_login(moderator)
+    assert client.get("/admin/").status_code == 200
+    assert client.get("/admin/moderation/playerreport/").status_code == 200
+    assert client.get("/admin/games/game/").status_code == 403  # the role shows only its own part
+
+
+def test_a_player_without_a_role_is_not_let_into_the_admin(client, alice):
+    client.force_login(alice)
+    assert client.get("/admin/")["Location"].startswith("/admin/login/")
 
 
 def test_moderators_do_not_curate_dictionaries(moderator):

@@ -24,7 +24,7 @@ from ..base import Lexicon
 from . import board as boardmod
 from .moves import Tile, check_placement
 from .scoring import score_play
-from .tiles import BLANK, TileSet
+from .tiles import BLANK, TILE_SETS, TileSet
 
 EMPTY = boardmod.EMPTY
 SIZE = boardmod.SIZE
@@ -366,8 +366,6 @@ def all_plays(board: list[str], rack: Sequence[str], lexicon: Lexicon, tile_set:
 
 def plays_for(state: dict[str, Any], seat: int, lexicon: Lexicon) -> list[Play]:
     """``all_plays`` for ``seat`` in an engine state (its rack, the bag and the game's options)."""
-    from .tiles import TILE_SETS
-
     options = state["options"]
     return all_plays(state["board"], state["racks"][seat]["tiles"], lexicon, TILE_SETS[options["tile_set"]],
                      bag_count=len(state["bag"]), min_bag_for_exchange=options["min_bag_for_exchange"])

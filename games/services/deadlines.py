@@ -9,8 +9,8 @@ sends nothing twice.
 The sweep locks the games behind due seats in batches with ``SELECT ... FOR UPDATE SKIP LOCKED``
 (games before seats, the move path's lock order), so two sweeps at once share the work instead of
 doing it twice.  A timeout is the engine's ``timeout_move`` submitted through
-``services.game_submit_system_move`` with a deterministic idempotency key; repeated timeouts forfeit
-through ``services.game_forfeit``.  The clock is passed in (``now=``): tests and
+``moves.game_submit_system_move`` with a deterministic idempotency key; repeated timeouts forfeit
+through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
 as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.
 """
@@ -28,11 +28,12 @@ from django.utils import timezone
 from accounts.vacations import vacations_holding_clocks
 from core.events import publish
 
-from . import services
-from .clock import Clock, Stage
-from .engines import registry
-from .events import SeatsDue
-from .models import Game, GameStatus, Seat
+from ..clock import Clock, Stage
+from ..engines import registry
+from ..events import SeatsDue
+from ..models import Game, GameStatus, Seat
+from .ending import game_forfeit
+from .moves import game_submit_system_move
 from .vacations import vacations_settle_due
 
 logger = logging.getLogger(__name__)
@@ -161,7 +162,7 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
     engine = registry.get(game.kind)
     try:
         with transaction.atomic():
-            answer = services.game_submit_system_move(
+            answer = game_submit_system_move(
                 game_id=game.pk, seat_index=seat.index, move=engine.timeout_move(game.state, seat.index),
                 source="timeout", idempotency_key=timeout_key(game.pk, seat.index, seat.deadline), now=now,
             )
@@ -173,7 +174,7 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
             timeouts = seat.consecutive_timeouts + 1
             forfeited = timeouts >= forfeit_after(game.seats_count) and not seat.resigned
             if forfeited:
-                services.game_forfeit(game_id=game.pk, seat_index=seat.index, reason="timeout", now=now)
+                game_forfeit(game_id=game.pk, seat_index=seat.index, reason="timeout", now=now)
     except Exception:
         # One broken game must not stop the sweep: log it and look again later.
         logger.exception("timeout of game %s seat %s failed", game.pk, seat.index)

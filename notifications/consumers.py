@@ -1,0 +1,60 @@
+"""The per-user WebSocket (``/ws/me/``) every page opens: the "your move" badge, the dashboard's rows
+and the bell, each read for this socket's user when a group message says something changed."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import selectors as game_selectors
+from games.access import seat_for_user
+from games.broadcast import user_group
+
+from .selectors import unread_count
+
+
+class UserConsumer(AsyncJsonWebsocketConsumer):
+    """Feeds the dashboard and the "your move" badge of every page."""
+
+    async def connect(self):
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        # After every (re)connect the page asks where things stand: the badge and the bell are set
+        # from this, whatever was broadcast while the socket was down.
+        if isinstance(content, dict) and content.get("type") == "refresh":
+            await self.send_json(await database_sync_to_async(self._summary)())
+
+    async def games_changed(self, event):
+        await self.send_json(await database_sync_to_async(self._message)(event["game"]))
+
+    async def notifications_changed(self, event):
+        """The bell: the unread count only; the list itself is read on the notifications page."""
+        count = await database_sync_to_async(unread_count)(user=self.scope["user"])
+        await self.send_json({"type": "notifications", "unread": count})
+
+    def _summary(self) -> dict:
+        user = self.scope["user"]
+        awaiting = game_selectors.awaiting_count(user=user)
+        return {"type": "summary", "awaiting": awaiting, "unread": unread_count(user=user)}
+
+    def _message(self, game_id: int) -> dict:
+        user = self.scope["user"]
+        # Only public facts of the game are needed here: no engine view is rendered for the badge.
+        game = game_selectors.game_with_seats(game_id=game_id)
+        seat = seat_for_user(game, user)
+        return {
+            "type": "games",
+            "game": game_id,
+            "status": game.status,
+            "your_move": bool(seat and seat.to_act),
+            "awaiting": game_selectors.awaiting_count(user=user),
+        }
