@@ -23,6 +23,8 @@ BAD_OPTIONS = "BAD_OPTIONS"
 NOT_YOUR_GAME = "NOT_YOUR_GAME"
 PLAYER_SUSPENDED = "PLAYER_SUSPENDED"
 RATE_LIMITED = "RATE_LIMITED"
+REASON_REQUIRED = "REASON_REQUIRED"
+REPORT_CLOSED = "REPORT_CLOSED"
 
 # code -> translated explanation, shown instead of the English message in other languages.  Apps
 # whose messages are English by necessity (the engines know nothing of Django) register theirs.

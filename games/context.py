@@ -1,7 +1,7 @@
 """Builds the engine ``Context`` for a game: its lexicon (from the in-process index) and extras."""
 
 from games.engines.base import Context
-from lexicons.store import lexicon_for_code
+from lexicons import store as lexicon_store
 
 from .models import Game
 
@@ -10,4 +10,4 @@ def context_for(game: Game) -> Context:
     code = (game.options or {}).get("lexicon")
     if not code:
         return Context()
-    return Context(lexicon=lexicon_for_code(code))
+    return Context(lexicon=lexicon_store.lexicon_for_code(code))

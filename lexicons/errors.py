@@ -1,6 +1,6 @@
 """The dictionaries' refusal codes, defined once; the API and pages show them as ``core.errors`` says."""
 
-from core.errors import BAD_OPTIONS, UNKNOWN_GAME, AppError  # noqa: F401  (re-exported)
+from core.errors import BAD_OPTIONS, REASON_REQUIRED, REPORT_CLOSED, UNKNOWN_GAME, AppError  # noqa: F401
 
 
 class LexiconError(AppError):
@@ -12,9 +12,7 @@ EMPTY_WORD = "EMPTY_WORD"
 BAD_WORD = "BAD_WORD"
 WORD_ALREADY_VALID = "WORD_ALREADY_VALID"
 WORD_NOT_IN_LEXICON = "WORD_NOT_IN_LEXICON"
-REASON_REQUIRED = "REASON_REQUIRED"
 BAD_UPLOAD = "BAD_UPLOAD"
 UNKNOWN_REPORT_KIND = "UNKNOWN_REPORT_KIND"
 COMMENT_TOO_LONG = "COMMENT_TOO_LONG"
 DUPLICATE_REPORT = "DUPLICATE_REPORT"
-REPORT_CLOSED = "REPORT_CLOSED"

@@ -37,6 +37,10 @@ class IllegalMove(Exception):
 BAD_MOVE = "BAD_MOVE"
 NOT_YOUR_TURN = "NOT_YOUR_TURN"
 GAME_OVER = "GAME_OVER"
+# A seat of a simultaneous phase that has already made its hidden choice for this turn.
+ALREADY_CHOSEN = "ALREADY_CHOSEN"
+# A word the game's lexicon does not hold (``details["words"]`` names them).
+UNKNOWN_WORD = "UNKNOWN_WORD"
 # Not a seat of the game (-1, 1.0, True, "0" ...).  The move service passes only seats from the
 # database, so a player never meets it; it guards the contract.
 BAD_SEAT = "BAD_SEAT"

@@ -33,13 +33,15 @@ def spell_league(creator, **overrides):
     return services.league_create(**(settings | overrides))
 
 
-def play_spell(game, rng, *, until_points=False):
+def play_spell(game, rng, *, until_points=False, until_all_moved=False):
     """Random legal moves through the real service: to the end, or (``until_points``) until the
-    team has scored and the game is still running."""
+    team has scored and the game is still running (``until_all_moved``: and every seat has moved)."""
     players = {s.index: s.user for s in game.seats.all()}
     moves = 0
+    moved = set()
     while game.status == GameStatus.ACTIVE:
-        if until_points and sum(game.state["round_scores"]) > 0:
+        everyone = not until_all_moved or len(moved) == game.seats_count
+        if until_points and sum(game.state["round_scores"]) > 0 and everyone:
             return game
         seat = next(iter(ENGINE.to_act(game.state)))
         with committed():
@@ -48,6 +50,7 @@ def play_spell(game, rng, *, until_points=False):
                 version=game.version, idempotency_key=f"s-{game.pk}-{moves}",
             )
         moves += 1
+        moved.add(seat)
         game = Game.objects.get(pk=game.pk)
     return game
 
@@ -94,3 +97,23 @@ def test_spell_tables_are_unrated_and_ranked_by_team_score(deck, make_user):
     assert {r.player: r.points for r in rows} == team_points
     assert [r.points for r in rows] == sorted(team_points.values(), reverse=True)
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+def test_a_resigned_spell_table_counts_with_the_teams_score_at_the_end(deck, make_user):
+    players = [make_user(username=f"r{i}") for i in range(6)]
+    league = spell_league(players[0])
+    for player in players:
+        services.league_join(league_id=league.pk, user=player)
+    season = services.season_start(league_id=league.pk, actor=players[0])
+    game = Game.objects.filter(fixture__division__season=season).order_by("pk").first()
+    game = play_spell(game, rng_for(7, "spell-resign"), until_points=True, until_all_moved=True)
+    so_far = sum(game.state["round_scores"])
+    assert so_far > 0
+    quitter = game.seats.order_by("index").first().user
+    with committed():
+        game_services.game_resign(game_id=game.pk, user=quitter)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.result["reason"] == "resignation"
+    assert game.result["team_score"] == so_far  # not 0: what the team had scored when it ended
+    rows = {r.player: r.points for r in season_tables(season=season, league=league)[0].rows}
+    assert all(rows[s.user_id] == so_far for s in game.seats.all())

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..base import BAD_MOVE, NOT_YOUR_TURN, IllegalMove, bad_move
+from ..base import BAD_MOVE, NOT_YOUR_TURN, UNKNOWN_WORD, IllegalMove, bad_move
 from . import board as boardmod
 from .tiles import ALPHABET, BLANK
 
@@ -21,7 +21,6 @@ NOT_IN_LINE = "NOT_IN_LINE"
 HAS_GAP = "HAS_GAP"
 NOT_CONNECTED = "NOT_CONNECTED"
 FIRST_MOVE_CENTRE = "FIRST_MOVE_CENTRE"
-UNKNOWN_WORD = "UNKNOWN_WORD"
 BAG_TOO_SMALL = "BAG_TOO_SMALL"
 NOTHING_TO_CHALLENGE = "NOTHING_TO_CHALLENGE"
 

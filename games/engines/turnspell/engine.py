@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base import (
+    ALREADY_CHOSEN,
     Context,
     Engine,
     IllegalMove,
@@ -38,7 +39,6 @@ from .tiles import BLANK, LETTERS, VALUES, back_to_bag, full_bag, return_penalty
 if TYPE_CHECKING:
     import random  # only the type of the RNG a caller passes in; never the global one
 
-ALREADY_CHOSEN = "ALREADY_CHOSEN"
 NO_SUCH_TILE = "NO_SUCH_TILE"
 CELL_TAKEN = "CELL_TAKEN"
 CANNOT_AFFORD_RETURN = "CANNOT_AFFORD_RETURN"

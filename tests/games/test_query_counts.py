@@ -1,0 +1,40 @@
+"""The number of queries of the hot paths, pinned exactly: a change that adds one must say why here."""
+
+import pytest
+
+from games import services
+from tests.games.helpers import every_seat_moves
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(alice, bob):
+    game = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1,
+                                                 options={"target": 500}))
+    game.refresh_from_db()
+    return game
+
+
+def test_a_move_takes_ten_queries(game, alice, django_assert_num_queries):
+    # suspension policy, savepoint, game lock, seats, idempotency key, vacation, move insert, game update,
+    # seats update, release
+    with django_assert_num_queries(10):
+        services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=game.version,
+                                  idempotency_key="pinned")
+
+
+def test_the_dashboard_takes_nine_queries_whatever_the_number_of_games(game, alice, bob, client,
+                                                                        django_assert_num_queries):
+    client.force_login(alice)
+    client.get("/games/")
+    for seed in range(5):
+        every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed))
+    with django_assert_num_queries(9):
+        assert client.get("/games/").status_code == 200
+
+
+def test_the_game_api_takes_two_queries(game, alice, api_for, django_assert_num_queries):
+    api = api_for(alice)
+    with django_assert_num_queries(2):
+        assert api.get(f"/api/games/{game.pk}/").status_code == 200
