@@ -108,9 +108,10 @@ def test_an_illegal_preview_disables_play_and_says_why_next_to_it(crossword, new
     expect(play).to_be_disabled()
     expect(play).to_have_attribute("aria-describedby", "cw-preview")
     expect(preview).not_to_contain_text("FIRST_MOVE_CENTRE")
-    # Where the player looks for Play, the reason is in view beside it.
+    # Scrolled down to Play, as a player on a phone does, the reason is in view right above it.
     play.scroll_into_view_if_needed()
     assert in_view(me, play) and in_view(me, preview)
+    assert preview.bounding_box()["y"] < play.bounding_box()["y"]
     if SHOTS:
         me.screenshot(path=f"{SHOTS}/preview-refused-{width}.png")
     # Enter does not send what the server already refused.
