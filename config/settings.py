@@ -214,6 +214,7 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_ADAPTER = "moderation.adapters.AccountAdapter"  # refuses suspended players at login
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}  # takes the new player's time zone from the browser
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http" if DEBUG else "https")
 # allauth's own defaults, spelled out: they are counted in the cache above (Redis in production).
 ACCOUNT_RATE_LIMITS = {

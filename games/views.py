@@ -17,10 +17,9 @@ from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
-from .access import seat_for_user
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
-from .presenters import game_payload, render_board, render_log
+from .presenters import game_payload, render_board, render_log, render_parts
 
 
 def home(request):
@@ -131,8 +130,7 @@ def game_detail(request, game_id: int):
             "p": payload,
             "board_html": render_board(game, payload, request),
             "log_html": render_log(game, payload),
-            "my_seat": seat_for_user(game, request.user),
-            "expiry_days": settings.CHALLENGE_EXPIRY_DAYS,
+            "parts": render_parts(game, payload, request.user, request),
         },
     )
 
