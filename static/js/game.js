@@ -6,7 +6,7 @@
 // Game-specific boards dispatch a "letterpost:move" event with {detail: move}; the generic board uses its
 // JSON move box.  A refusal shows its message (never its code) next to the control that was used: the
 // nearest [data-move-error] inside the control's [data-error-scope], else the board's, else #move-error.
-import { newKey, postJson, socketUrl } from "./api.js";
+import { csrfToken, newKey, postJson, socketUrl } from "./api.js";
 
 const root = document.getElementById("game");
 const board = document.getElementById("board");
@@ -180,6 +180,21 @@ board.addEventListener("submit", async (event) => {
   await submitMove(move);
 });
 document.addEventListener("letterpost:move", (event) => submitMove(event.detail));
+
+// Parts pushed over the socket are rendered without a request, so their plain forms (a challenge's
+// Accept/Decline) carry no CSRF field: add it from the cookie before the browser sends them.
+root.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.closest("[data-part]") || form.method.toLowerCase() !== "post") return;
+  let field = form.querySelector("input[name=csrfmiddlewaretoken]");
+  if (!field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "csrfmiddlewaretoken";
+    form.append(field);
+  }
+  if (!field.value) field.value = csrfToken();
+}, true);
 
 // Resign: asked once, sent through the API; the page then updates like after any move.
 root.addEventListener("submit", async (event) => {
