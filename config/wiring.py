@@ -19,7 +19,8 @@ from games import tasks as game_tasks
 from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
-from lexicons.services import REPORT_GAME
+from lexicons import tasks as lexicon_tasks
+from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation import chat as moderation_chat
 from moderation import policies as moderation_policies
 from moderation.events import PlayerSuspended
@@ -31,9 +32,11 @@ SUBSCRIPTIONS = {
     GameFinished: [
         (rating_tasks.on_game_finished, league_tasks.on_game_ended),
         notification_tasks.on_game_finished,
+        lexicon_tasks.on_game_ended,
     ],
     GameVoided: [
         (rating_tasks.on_game_voided, league_tasks.on_game_ended),
+        lexicon_tasks.on_game_ended,
     ],
     SeatsDue: [notification_tasks.on_seats_due],
     ChallengeIssued: [notification_tasks.on_challenge_issued],
@@ -47,5 +50,6 @@ POLICIES = {
     MAY_ACT: [moderation_policies.refuse_suspended],
     MAY_BE_CHALLENGED: [account_policies.refuse_on_vacation],
     REPORT_GAME: [game_answers.report_game],
+    LOOKUP_WITHHELD: [game_answers.lookup_withheld],
     SOCKET_PARTS: [moderation_chat.chat_socket_message],
 }

@@ -53,6 +53,8 @@ class WordReportSerializer(serializers.Serializer):
     kind = serializers.CharField()
     game = serializers.IntegerField(source="game_id", allow_null=True)
     status = serializers.CharField()
+    verdict_withheld = serializers.BooleanField(
+        source="during_game", help_text="Made during a challenge-mode game: no verdict until it is over.")
 
 
 def _unknown(code: str) -> services.LexiconError:
@@ -70,9 +72,13 @@ class LexiconListApi(APIView):
 class WordLookupApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: WordLookupSerializer, 404: ERROR})
+    @extend_schema(responses={200: WordLookupSerializer, 403: ERROR, 404: ERROR})
     def get(self, request, code: str, word: str):
-        """Whether ``word`` is valid in lexicon ``code`` at its current version."""
+        """Whether ``word`` is valid in lexicon ``code`` at its current version; refused (403
+        ``LOOKUP_PAUSED``) while the signed-in player plays a challenge-mode game in this lexicon."""
+        game = services.lookup_withheld_for(user=request.user, code=code)
+        if game is not None:
+            raise services.LexiconError(services.LOOKUP_PAUSED, services.MSG_LOOKUP_PAUSED, 403, game=game)
         try:
             return Response(word_lookup(code, word))
         except UnknownLexicon:

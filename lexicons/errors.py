@@ -16,3 +16,6 @@ BAD_UPLOAD = "BAD_UPLOAD"
 UNKNOWN_REPORT_KIND = "UNKNOWN_REPORT_KIND"
 COMMENT_TOO_LONG = "COMMENT_TOO_LONG"
 DUPLICATE_REPORT = "DUPLICATE_REPORT"
+LOOKUP_PAUSED = "LOOKUP_PAUSED"
+MSG_LOOKUP_PAUSED = ("Word lookups in this dictionary are paused while you play a game with challenges in it: "
+                     "there words are on the honour system, as in postal play.")

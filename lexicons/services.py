@@ -33,6 +33,8 @@ from .errors import (  # noqa: F401  (the codes are part of this module's interf
     COMMENT_TOO_LONG,
     DUPLICATE_REPORT,
     EMPTY_WORD,
+    LOOKUP_PAUSED,
+    MSG_LOOKUP_PAUSED,
     REASON_REQUIRED,
     REPORT_CLOSED,
     UNKNOWN_GAME,
@@ -63,11 +65,24 @@ logger = logging.getLogger(__name__)
 # Asked of the games (answers listed in config/wiring.py): what a report may know of the game it names;
 # None when there is no such game.
 REPORT_GAME = "lexicons.report_game"
+# Asked of the games: a running challenge-mode game of ``user`` in lexicon ``code`` (its id), during
+# which the site must not say whether a word is valid; None when there is none.
+LOOKUP_WITHHELD = "lexicons.lookup_withheld"
 
 
 @dataclass(frozen=True)
 class ReportGame:
     game_id: int
+    # A running game with single or double challenge: words are on the honour system, so a report
+    # made now gets no verdict until the game is over.
+    hides_validity: bool = False
+
+
+def lookup_withheld_for(*, user, code: str) -> int | None:
+    """The running challenge-mode game for which ``user`` may not look words of ``code`` up, or None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return policy_ask(LOOKUP_WITHHELD, user=user, code=code)
 
 CURATE_PERMISSION = "lexicons.curate_lexicon"
 
@@ -431,14 +446,17 @@ def word_report_create(
     comment = (comment or "").strip()
     if len(comment) > MAX_COMMENT:
         raise LexiconError(COMMENT_TOO_LONG, _("Keep the comment under %(n)d characters.") % {"n": MAX_COMMENT})
-    if game_id is not None and policy_ask(REPORT_GAME, game_id=game_id) is None:
+    game = policy_ask(REPORT_GAME, game_id=game_id) if game_id is not None else None
+    if game_id is not None and game is None:
         raise LexiconError(UNKNOWN_GAME, _("There is no such game."))
-    state = _word_states(lexicon, [word]).get(word)
-    active = state is not None and state[0] == WordStatus.ACTIVE
-    if kind == ReportKind.MISSING and active:
-        raise LexiconError(WORD_ALREADY_VALID, _("%(word)s is already a valid word.") % {"word": word})
-    if kind != ReportKind.MISSING and not active:
-        raise LexiconError(WORD_NOT_IN_LEXICON, _("%(word)s is not in this lexicon.") % {"word": word})
+    during_game = bool(game and game.hides_validity)
+    if not during_game:  # during a challenge game nothing may tell whether the word is valid
+        state = _word_states(lexicon, [word]).get(word)
+        active = state is not None and state[0] == WordStatus.ACTIVE
+        if kind == ReportKind.MISSING and active:
+            raise LexiconError(WORD_ALREADY_VALID, _("%(word)s is already a valid word.") % {"word": word})
+        if kind != ReportKind.MISSING and not active:
+            raise LexiconError(WORD_NOT_IN_LEXICON, _("%(word)s is not in this lexicon.") % {"word": word})
     duplicate = LexiconError(
         DUPLICATE_REPORT, _("You already reported %(word)s; the curators will look at it.") % {"word": word}, 409
     )
@@ -448,7 +466,7 @@ def word_report_create(
         with transaction.atomic():
             return WordReport.objects.create(
                 lexicon=lexicon, word=word, kind=kind, game_id=game_id, comment=comment, reporter=reporter,
-                created_at=now or timezone.now(),
+                created_at=now or timezone.now(), during_game=during_game,
             )
     except IntegrityError:  # the same report sent twice at once
         raise duplicate from None
@@ -492,6 +510,11 @@ def word_report_notify(*, report_id: int) -> None:
     """Tell the reporter how their report was decided.  The one place that notifies about reports:
     an e-mail in the reporter's language for now (in-app notifications hook in here later)."""
     report = WordReport.objects.select_related("reporter", "lexicon").get(pk=report_id)
+    if report.during_game and report.game_id is not None:
+        game = policy_ask(REPORT_GAME, game_id=report.game_id)
+        if game is not None and game.hides_validity:  # still running: the verdict waits for its end
+            WordReport.objects.filter(pk=report.pk).update(notify_pending=True)
+            return
     reporter = report.reporter
     if not reporter.email:
         return
@@ -501,3 +524,15 @@ def word_report_notify(*, report_id: int) -> None:
         subject = render_to_string("lexicon/email/report_resolved_subject.txt", context).strip()
         body = render_to_string("lexicon/email/report_resolved_body.txt", context)
     EmailMessage(subject, body, to=[reporter.email], headers={"Content-Language": language}).send()
+
+
+def word_reports_after_game(*, game_id: int) -> int:
+    """A game ended: tell the reporters of reports decided while it ran (once: the flag is cleared
+    first, so a second run finds none).  Returns how many were told."""
+    pending = list(WordReport.objects.filter(game_id=game_id, notify_pending=True).values_list("pk", flat=True))
+    told = 0
+    for report_id in pending:
+        if WordReport.objects.filter(pk=report_id, notify_pending=True).update(notify_pending=False):
+            word_report_notify(report_id=report_id)
+            told += 1
+    return told

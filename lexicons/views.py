@@ -24,7 +24,12 @@ def words_lookup(request):
     """Is this a word?  Public, so players can check before playing (and link a lookup)."""
     form = WordLookupForm(request.GET or None)
     result = None
+    withheld = None
     if form.is_bound and form.is_valid():
+        withheld = services.lookup_withheld_for(user=request.user, code=form.cleaned_data["lexicon"])
+    if withheld is not None:
+        pass  # during a challenge-mode game the site says nothing about words in its dictionary
+    elif form.is_bound and form.is_valid():
         try:
             result = word_lookup(form.cleaned_data["lexicon"], form.cleaned_data["word"])
         except UnknownLexicon:
@@ -36,7 +41,8 @@ def words_lookup(request):
             result["report_url"] = reverse("word_report") + "?" + urlencode(
                 {"lexicon": form.cleaned_data["lexicon"], "word": result["word"], "kind": kind}
             )
-    return render(request, "lexicon/lookup.html", {"form": form, "result": result, "lexicons": lexicon_list()})
+    return render(request, "lexicon/lookup.html",
+                  {"form": form, "result": result, "withheld": withheld, "lexicons": lexicon_list()})
 
 
 @login_required
@@ -54,8 +60,12 @@ def word_report(request):
         except services.LexiconError as exc:
             refusal_on_form(form, exc, "word" if exc.code in (services.BAD_WORD, services.EMPTY_WORD) else None)
         else:
-            messages.success(request, _("Thank you: your report about %(word)s is with the curators; you will "
-                                        "hear when it is decided.") % {"word": report.word})
+            if report.during_game:
+                messages.success(request, _("Thank you, we'll look at it. You will hear the verdict on %(word)s "
+                                            "once the game is over.") % {"word": report.word})
+            else:
+                messages.success(request, _("Thank you: your report about %(word)s is with the curators; you "
+                                            "will hear when it is decided.") % {"word": report.word})
             if report.game_id:
                 return redirect("game_detail", game_id=report.game_id)
             return redirect(reverse("words_lookup") + "?" + urlencode({"lexicon": data["lexicon"],

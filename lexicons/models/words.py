@@ -203,6 +203,10 @@ class WordReport(models.Model):
     )
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     decision_note = models.CharField(_("note"), max_length=300, blank=True)
+    # Made during a running challenge-mode game: no verdict may reach the reporter before it ends.
+    during_game = models.BooleanField(_("during a challenge game"), default=False)
+    # Decided while that game still ran: the reporter is told when it ends.
+    notify_pending = models.BooleanField(default=False)
 
     class Meta:
         db_table = "games_wordreport"

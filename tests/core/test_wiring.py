@@ -16,7 +16,7 @@ from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
 from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
-from lexicons.services import REPORT_GAME
+from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
 from tests.helpers import committed
 
@@ -28,8 +28,8 @@ def names(handlers):
 def test_the_subscription_table():
     assert {event: names(handlers) for event, handlers in wiring.SUBSCRIPTIONS.items()} == {
         GameFinished: [("ratings.tasks.on_game_finished", "leagues.tasks.on_game_ended"),
-                       "notifications.tasks.on_game_finished"],
-        GameVoided: [("ratings.tasks.on_game_voided", "leagues.tasks.on_game_ended")],
+                       "notifications.tasks.on_game_finished", "lexicons.tasks.on_game_ended"],
+        GameVoided: [("ratings.tasks.on_game_voided", "leagues.tasks.on_game_ended"), "lexicons.tasks.on_game_ended"],
         SeatsDue: ["notifications.tasks.on_seats_due"],
         ChallengeIssued: ["notifications.tasks.on_challenge_issued"],
         ChallengeAnswered: ["notifications.tasks.on_challenge_answered"],
@@ -50,6 +50,7 @@ def test_the_policy_table_is_what_the_core_asks():
         MAY_ACT: ["moderation.policies.refuse_suspended"],
         MAY_BE_CHALLENGED: ["accounts.policies.refuse_on_vacation"],
         REPORT_GAME: ["games.answers.report_game"],
+        LOOKUP_WITHHELD: ["games.answers.lookup_withheld"],
         SOCKET_PARTS: ["moderation.chat.chat_socket_message"],
     }
     for question, answers in wiring.POLICIES.items():

@@ -68,7 +68,7 @@ def test_report_api_files_a_report_in_the_queue(api_for, alice, bob, english):
     assert response.status_code == 201
     report = WordReport.objects.get()
     assert response.json() == {"id": report.pk, "lexicon": "en", "word": "qi", "kind": "missing", "game": game.pk,
-                               "status": "open"}
+                               "status": "open", "verdict_withheld": False}
     assert (report.reporter, report.comment) == (alice, "Chinese life force")
 
 
