@@ -84,7 +84,8 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     for division in divisions:
         entries = [e for e in division.entries.all() if not e.removed]
         fixtures = list(division.fixtures.all())
-        results = [_result(f.game) for f in fixtures if f.game.status == GameStatus.FINISHED and f.game.result]
+        results = [_result(f.game, f.result) for f in fixtures
+                   if f.result or (f.game.status == GameStatus.FINISHED and f.game.result)]
         rows = standings_maths.standings(
             [e.user_id for e in entries],
             results,
@@ -98,13 +99,30 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
             row.entry = by_user[row.player]
             row.user = row.entry.user
             row.rating_value = ratings.get(row.player)
+            row.movement = ""
+        if season.status == SeasonStatus.FINISHED:
+            rows = _final_table(rows)
         tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures))
     return tables
 
 
-def _result(game: Game) -> standings_maths.Result:
+def _final_table(rows: list) -> list:
+    """A finished season's table as it was recorded at its end: final places, points and movements
+    (a game annulled since changes the counts, not the recorded outcome)."""
+    for row in rows:
+        entry = row.entry
+        if entry.final_position is not None:
+            row.position = entry.final_position
+            row.points = entry.final_points if entry.final_points is not None else row.points
+        row.movement = entry.movement
+        row.zone = {"up": standings_maths.PROMOTION, "down": standings_maths.RELEGATION}.get(entry.movement)
+    return sorted(rows, key=lambda r: (r.entry.final_position is None, r.position))
+
+
+def _result(game: Game, league_result: dict | None = None) -> standings_maths.Result:
+    """A fixture's result: the game's, or the league's own for an aborted game its rule adjudicated."""
     seats = list(game.seats.all())
-    result = game.result
+    result = league_result or game.result
     return standings_maths.Result(
         players=tuple(s.user_id for s in seats),
         scores=tuple(result.get("scores") or [s.score for s in seats]),
