@@ -41,20 +41,20 @@ SPELLCRAFTER_ROUNDS = range(1, 9)  # the engine's MAX_ROUNDS is 8
 SPELLCRAFTER_DEFAULT_ROUNDS = 4
 
 
-def _explained(title, explanation) -> str:
+def explained_choice(title, explanation) -> str:
     """A radio label: the choice in bold and one line saying what it means."""
     return format_html('<span class="choice-title">{}</span> <span class="choice-hint">{}</span>', title, explanation)
 
 
 def challenge_choices() -> list[tuple[str, str]]:
     return [
-        ("void", _explained(_("Words checked as played"),
+        ("void", explained_choice(_("Words checked as played"),
                             _("A word the word list does not know is refused at once and you try again; "
                               "nothing is lost."))),
-        ("single", _explained(_("Single challenge"),
+        ("single", explained_choice(_("Single challenge"),
                               _("Any play stands until the next player challenges it: an invalid play goes back to the "
                                 "rack and scores nothing; a failed challenge costs nothing."))),
-        ("double", _explained(_("Double challenge"),
+        ("double", explained_choice(_("Double challenge"),
                               _("As single, but a failed challenge costs the challenger their turn."))),
     ]
 
@@ -173,9 +173,10 @@ class GameSettingsMixin:
                 self._add(kind, "side", forms.ChoiceField(
                     label=_("Side of the cards"), widget=forms.RadioSelect, required=False, initial="drawn",
                     choices=[
-                        ("drawn", _explained(_("Drawn each round"), _("Either side may come up, as in the box."))),
-                        ("0", _explained(_("Always side A"), "")),
-                        ("1", _explained(_("Always side B"), "")),
+                        ("drawn", explained_choice(_("Drawn each round"),
+                                                   _("Either side may come up, as in the box."))),
+                        ("0", explained_choice(_("Always side A"), "")),
+                        ("1", explained_choice(_("Always side B"), "")),
                     ],
                 )),
             ]
@@ -255,16 +256,16 @@ class NewGameForm(GameSettingsMixin, forms.Form):
         self.user = user
         self._game_sections()
         self.fields["play_with"].choices = [
-            ("named", _explained(_("Players I name"), _("Type the start of a name to find a player."))),
-            ("anyone", _explained(_("Anyone"),
+            ("named", explained_choice(_("Players I name"), _("Type the start of a name to find a player."))),
+            ("anyone", explained_choice(_("Anyone"),
                                   _("An open seek in the lobby: the first players to accept take the seats."))),
         ]
         self.fields["days_per_move"].choices = [
             (d, ngettext("%(n)s day", "%(n)s days", d) % {"n": d}) for d in settings.DAYS_PER_MOVE_CHOICES
         ]
         self.fields["rated"].choices = [
-            ("rated", _explained(_("Rated"), _("The result changes your ratings."))),
-            ("casual", _explained(_("Casual"), _("Just for the game: ratings stay as they are."))),
+            ("rated", explained_choice(_("Rated"), _("The result changes your ratings."))),
+            ("casual", explained_choice(_("Casual"), _("Just for the game: ratings stay as they are."))),
         ]
         playable = [s.kind for s in self.sections.values() if not s.unavailable]
         self.max_opponents = max((registry.get(k).max_seats for k in playable), default=2) - 1
