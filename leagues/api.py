@@ -181,7 +181,7 @@ class LeagueDetailApi(APIView):
             "league": LeagueSerializer(page["league"]).data,
             "season": {"number": season.number, "status": season.status, "starts_at": season.starts_at,
                        "ends_at": season.ends_at},
-            "seasons": [n for n, _ in page["seasons"]],
+            "seasons": [n for n, _status, _label in page["seasons"]],
             "registered": [e.user.username for e in page["registered"]],
             "divisions": [
                 {"level": t.level, "standings": StandingSerializer(t.rows, many=True).data,

@@ -31,8 +31,8 @@ class LeagueForm(GameSettingsMixin, forms.Form):
     description = forms.CharField(label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}),
                                   required=False)
     kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
-    format = forms.ChoiceField(label=gettext_lazy("Format"), widget=forms.RadioSelect, initial=LeagueFormat.FRIENDS,
-                               choices=())
+    format = forms.ChoiceField(label=gettext_lazy("Kind of league"), widget=forms.RadioSelect,
+                               initial=LeagueFormat.FRIENDS, choices=())
     table_size = forms.TypedChoiceField(label=gettext_lazy("Players per game"), coerce=int, initial=2, choices=())
     double_round_robin = forms.BooleanField(label=gettext_lazy("Play everyone twice"), required=False)
     division_min = forms.IntegerField(label=gettext_lazy("Smallest division"), min_value=2, max_value=40, initial=6)

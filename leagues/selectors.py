@@ -48,6 +48,8 @@ class DivisionTable:
     division: Division
     rows: list  # standings.Row, each with .entry and .user attached
     fixtures: list[Fixture] = field(default_factory=list)
+    single: bool = False  # the season's only division (a friends league): no "Division 1" heading
+    finished: bool = False  # the season is over: final places and movements
 
     @property
     def level(self) -> int:
@@ -84,6 +86,8 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     for division in divisions:
         entries = [e for e in division.entries.all() if not e.removed]
         fixtures = list(division.fixtures.all())
+        for fixture in fixtures:
+            _outcome(fixture, cooperative)
         results = [_result(f.game, f.result) for f in fixtures
                    if f.result or (f.game.status == GameStatus.FINISHED and f.game.result)]
         rows = standings_maths.standings(
@@ -102,8 +106,23 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
             row.movement = ""
         if season.status == SeasonStatus.FINISHED:
             rows = _final_table(rows)
-        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures))
+        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures, single=bottom == 1,
+                                    finished=season.status == SeasonStatus.FINISHED))
     return tables
+
+
+def _outcome(fixture: Fixture, cooperative: bool) -> None:
+    """Who won a fixture, for its line on the page: ``winners`` (users ranked first; empty while it is
+    unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
+    result = fixture.result or (fixture.game.result if fixture.game.status == GameStatus.FINISHED else None)
+    seats = list(fixture.game.seats.all())
+    ranks = (result or {}).get("ranks") or []
+    fixture.winners, fixture.drawn = [], False
+    if result is None or cooperative or len(ranks) != len(seats):
+        return
+    fixture.drawn = len(set(ranks)) == 1
+    if not fixture.drawn:
+        fixture.winners = [seat.user for seat, rank in zip(seats, ranks, strict=True) if rank == 1]
 
 
 def _final_table(rows: list) -> list:
@@ -164,6 +183,11 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
     latest = seasons[0][0]
     tables = season_tables(season=season, league=league) if season.status != SeasonStatus.REGISTRATION else []
     registered = registered_entries(season=season) if season.status == SeasonStatus.REGISTRATION else []
+    # While a season takes registrations, the one before it stays in view with its final table.
+    previous = None
+    if season.status == SeasonStatus.REGISTRATION and season.number > 1:
+        previous = Season.objects.filter(league=league, number=season.number - 1,
+                                         status=SeasonStatus.FINISHED).first()
     mine = None
     if user.is_authenticated:
         if registered:
@@ -174,8 +198,10 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         "league": league,
         "season": season,
         "is_current": season.number == latest,
-        "seasons": seasons,
+        "seasons": [(n, status, SeasonStatus(status).label) for n, status in seasons],
         "tables": tables,
+        "previous_season": previous,
+        "previous_tables": season_tables(season=previous, league=league) if previous else [],
         "registered": registered,
         "my_entry": mine,
         "history": season_history(league=league),
