@@ -37,7 +37,8 @@ def leagues_site(live_url, monkeypatch, make_user):
     first season is over (promotion and relegation recorded) and whose second takes registrations; made
     before the browser starts.  Returns the league ids and a session cookie for the first player."""
     stand_in_lexicons(monkeypatch, {"en": ["cat"], "nl": ["kat"]})
-    users = [make_user(username=f"player{i}", display_name=name) for i, name in enumerate(NAMES)]
+    users = [make_user(username=f"player{i}", display_name=name, language="nl" if i == 7 else "en")
+             for i, name in enumerate(NAMES)]
     friends = services.league_create(creator=users[0], name="Thursday crossword club", kind="crossword",
                                      options={"tile_set": "en", "challenge": "double"}, format="friends")
     for user in users[:5]:
@@ -58,10 +59,12 @@ def leagues_site(live_url, monkeypatch, make_user):
     services.season_end(league_id=big.pk, actor=users[0])
     assert not Fixture.objects.filter(game__status=GameStatus.ACTIVE, division__season__league=big).exists()
 
-    client = Client()
-    client.force_login(users[0])
-    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}
-    return {"friends": friends.pk, "big": big.pk, "cookie": cookie}
+    cookies = {}
+    for language, user in (("en", users[0]), ("nl", users[7])):
+        client = Client()
+        client.force_login(user)
+        cookies[language] = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_url}
+    return {"friends": friends.pk, "big": big.pk, "cookie": cookies["en"], "cookie_nl": cookies["nl"]}
 
 
 def open_page(browser, live_url, cookie, viewport, path):
@@ -124,6 +127,18 @@ def test_the_friends_table_fits_a_phone_and_shows_every_column_on_a_screen(leagu
         context.close()
 
 
+def test_the_tables_fit_a_phone_in_dutch_too(leagues_site, browser, live_url):
+    for path in (f"/leagues/{leagues_site['friends']}/", f"/leagues/{leagues_site['big']}/?season=1"):
+        context, page = open_page(browser, live_url, leagues_site["cookie_nl"], PHONE, path)
+        try:
+            expect(page.locator("html")).to_have_attribute("lang", "nl")
+            assert visible_headers(page) == ["#", "Speler", "GS", "W-G-V", "Ptn"]
+            assert_tables_fit(page, PHONE["width"])
+            shot(page, "dutch-" + path.strip("/").replace("/", "-").replace("?season=", "-season-"))
+        finally:
+            context.close()
+
+
 def test_a_finished_season_is_chosen_by_its_label_and_shows_its_final_table(leagues_site, browser, live_url):
     path = f"/leagues/{leagues_site['big']}/"
     context, page = open_page(browser, live_url, leagues_site["cookie"], PHONE, path)
@@ -182,3 +197,17 @@ def test_the_new_league_form_shows_the_chosen_games_settings_and_divisions_only_
         expect(page.locator(".league-facts")).to_contain_text("divisions of 4–8")
     finally:
         context.close()
+
+
+def test_the_league_list_leaderboard_and_profile_fit_a_phone_with_ratings_in_words(leagues_site, browser, live_url):
+    for path, name in (("/leagues/", "league-list"), ("/ratings/", "leaderboards"),
+                       ("/ratings/crossword:en/", "leaderboard"), ("/accounts/players/player1/", "profile")):
+        context, page = open_page(browser, live_url, leagues_site["cookie"], PHONE, path)
+        try:
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+            expect(page.locator("main")).not_to_contain_text("crossword:en")
+            if name != "league-list":
+                expect(page.locator("main")).to_contain_text("Crossword (English)")
+            shot(page, f"{name}-390")
+        finally:
+            context.close()
