@@ -16,7 +16,15 @@ $(BIN)/.installed: requirements.txt
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $@
 
-install: $(BIN)/.installed
+# axe-core for the browser suite's accessibility checks (tests/e2e/helpers.py): the pinned npm package in a
+# git-ignored node_modules/.  Without npm those checks skip (CI installs npm, and fails without axe-core).
+AXE_CORE_VERSION ?= 4.14.1
+node_modules/.axe-core-$(AXE_CORE_VERSION):
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm install --no-save --no-audit --no-fund --silent axe-core@$(AXE_CORE_VERSION) && touch $@; \
+	else echo "npm not found: the accessibility checks (axe-core) will be skipped"; fi
+
+install: $(BIN)/.installed node_modules/.axe-core-$(AXE_CORE_VERSION)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

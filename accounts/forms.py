@@ -1,9 +1,41 @@
-"""Forms for the profile page."""
+"""Forms for the profile page, and sign-up as allauth has it plus the browser's time zone."""
 
+from functools import lru_cache
+
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import User, time_zone_choices
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> frozenset[str]:
+    return frozenset(name for name, _label in time_zone_choices())
+
+
+class SignupForm(AllauthSignupForm):
+    """allauth's sign-up (``ACCOUNT_FORMS["signup"]``) with a hidden ``time_zone`` that
+    ``static/js/timezone_field.js`` fills from the browser (``Intl.DateTimeFormat``).  A name outside the
+    profile's choices, or none (no JavaScript), leaves the default UTC: the player never typed it, so it
+    never blocks signing up; they can change it on their profile."""
+
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].validators = []  # anything odd (a NUL, a long string) just means UTC
+
+    def clean_time_zone(self) -> str:
+        name = (self.cleaned_data.get("time_zone") or "").strip()
+        return name if name in _zone_names() else ""
+
+    def custom_signup(self, request, user) -> None:
+        super().custom_signup(request, user)
+        zone = self.cleaned_data.get("time_zone")
+        if zone:
+            user.time_zone = zone
+            user.save(update_fields=["time_zone"])
 
 
 class ProfileForm(forms.ModelForm):
@@ -11,7 +43,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "language"]
+        fields = ["display_name", "time_zone", "language", "challenges_from_strangers"]
 
 
 class VacationForm(forms.Form):

@@ -18,6 +18,11 @@ class User(AbstractUser):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    # Challenges from players one has never played with are refused when this is off.
+    challenges_from_strangers = models.BooleanField(
+        _("accept challenges from players I have not played"), default=True,
+        help_text=_("When off, only players you have played a game with can challenge you."),
+    )
 
     class Meta:
         verbose_name = _("user")

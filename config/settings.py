@@ -214,6 +214,7 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_ADAPTER = "moderation.adapters.AccountAdapter"  # refuses suspended players at login
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}  # takes the new player's time zone from the browser
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http" if DEBUG else "https")
 # allauth's own defaults, spelled out: they are counted in the cache above (Redis in production).
 ACCOUNT_RATE_LIMITS = {
@@ -327,6 +328,8 @@ PERMISSIONS_POLICY = {
 # Allowed correspondence time controls, in days per move.
 DAYS_PER_MOVE_CHOICES = [1, 2, 3, 5, 7, 10, 14]
 DEFAULT_DAYS_PER_MOVE = 3
+# An unanswered challenge expires after this many days.
+CHALLENGE_EXPIRY_DAYS = 7
 # How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
 LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
 # Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).

@@ -16,7 +16,7 @@ from accounts.events import VacationEnded
 from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
-from games.events import GameFinished, GameVoided, SeatsDue
+from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
 from lexicons.services import REPORT_GAME
@@ -36,6 +36,8 @@ SUBSCRIPTIONS = {
         (rating_tasks.on_game_voided, league_tasks.on_game_ended),
     ],
     SeatsDue: [notification_tasks.on_seats_due],
+    ChallengeIssued: [notification_tasks.on_challenge_issued],
+    ChallengeAnswered: [notification_tasks.on_challenge_answered],
     VacationEnded: [game_tasks.on_vacation_ended],
     PlayerSuspended: [league_tasks.on_player_suspended],
 }

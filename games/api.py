@@ -28,6 +28,7 @@ class SeatSerializer(serializers.Serializer):
     to_act = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
     resigned = serializers.BooleanField()
+    accepted = serializers.BooleanField(help_text="In a challenge: this player has accepted.")
 
 
 class GameSerializer(serializers.Serializer):
@@ -80,14 +81,16 @@ class GameListCreateApi(APIView):
         missing = [n for n in names if n not in users]
         if missing:
             raise GameError(UNKNOWN_PLAYER, f"No player called {missing[0]!r}.")
-        game = services.game_create(
-            creator=request.user,
-            kind=data.validated_data["kind"],
-            seats=data.validated_data["seats"],
-            options=data.validated_data["options"],
-            opponents=[users[n] for n in names],
-            days_per_move=data.validated_data.get("days_per_move"),
-        )
+        if names:  # a challenge: it starts when every named player has accepted
+            game = services.challenge_create(
+                creator=request.user, kind=data.validated_data["kind"], opponents=[users[n] for n in names],
+                options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
+            )
+        else:
+            game = services.game_create(
+                creator=request.user, kind=data.validated_data["kind"], seats=data.validated_data["seats"],
+                options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
+            )
         game = selectors.game_with_seats(game_id=game.pk)
         return Response(game_payload(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -190,4 +193,24 @@ class GameResignApi(APIView):
     @extend_schema(request=None, responses={200: GameSerializer, 400: ERROR, 403: ERROR})
     def post(self, request, game_id: int):
         services.game_resign(game_id=game_id, user=request.user)
+        return Response(game_payload(_game_or_404(game_id), request.user))
+
+
+class ChallengeListApi(APIView):
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request):
+        """Challenges I made or received that are still waiting for an answer."""
+        return Response([game_payload(g, request.user) for g in selectors.challenges_for_user(user=request.user)])
+
+
+class ChallengeAnswerApi(APIView):
+    """``POST /api/challenges/{id}/accept/``, ``.../decline/``, ``.../withdraw/`` (the challenger)."""
+
+    answer = ""
+
+    @extend_schema(request=None, responses={200: GameSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
+    def post(self, request, game_id: int):
+        act = {"accept": services.challenge_accept, "decline": services.challenge_decline,
+               "withdraw": services.challenge_withdraw}[self.answer]
+        act(game_id=game_id, user=request.user)
         return Response(game_payload(_game_or_404(game_id), request.user))

@@ -10,5 +10,8 @@ urlpatterns = [
     path("games/<int:game_id>/preview/", api.GamePreviewApi.as_view(), name="api-game-preview"),
     path("games/<int:game_id>/gcg/", gcg_views.GameGcgApi.as_view(), name="api-game-gcg"),
     path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),
+    path("challenges/", api.ChallengeListApi.as_view(), name="api-challenges"),
+    *(path(f"challenges/<int:game_id>/{answer}/", api.ChallengeAnswerApi.as_view(answer=answer),
+           name=f"api-challenge-{answer}") for answer in ("accept", "decline", "withdraw")),
     path("seeks/<int:game_id>/accept/", api.SeekAcceptApi.as_view(), name="api-seek-accept"),
 ]

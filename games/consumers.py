@@ -4,18 +4,39 @@ Group messages only say "game N is at version V"; each connection then loads the
 the view of its own user's seat (the spectator view for non-players), so nothing secret crosses a
 group.  Other apps' parts of the game page (the players' chat) ride on the same socket: the consumer
 asks who adds a part (``policies.SOCKET_PARTS``) and sends what each renders for its own user.
+A socket has no request: every render runs in the user's own time zone and language, as the page's
+middleware does for a reload, so times and words read the same either way.
 """
+
+from contextlib import contextmanager
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import timezone, translation
 
 from core.policies import policy_answers
+from core.timezones import zone_for, zone_named
 
 from . import selectors
 from .broadcast import game_group
 from .models import Game
 from .policies import SOCKET_PARTS
-from .presenters import game_payload, render_board, render_log
+from .presenters import game_payload, render_board, render_log, render_parts
+
+
+@contextmanager
+def viewer_locale(user):
+    """The user's time zone and language while rendering for their socket (re-read each time, so a
+    change on the profile shows without reconnecting); UTC and the site's language for others."""
+    zone, language = zone_for(None), settings.LANGUAGE_CODE
+    if user is not None and user.is_authenticated:
+        row = get_user_model().objects.filter(pk=user.pk).values("time_zone", "language").first()
+        if row:
+            zone, language = zone_named(row["time_zone"]), row["language"] or language
+    with timezone.override(zone), translation.override(language):
+        yield
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -49,14 +70,22 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     def _parts(self) -> list[dict]:
         user = self.scope["user"]
-        messages = (render(game_id=self.game_id, user=user) for render in policy_answers(SOCKET_PARTS))
+        with viewer_locale(user):
+            messages = [render(game_id=self.game_id, user=user) for render in policy_answers(SOCKET_PARTS)]
         return [m for m in messages if m is not None]
 
     def _exists(self) -> bool:
         return Game.objects.filter(pk=self.game_id).exists()
 
     def _message(self) -> dict:
-        game = selectors.game_with_seats(game_id=self.game_id)
-        payload = game_payload(game, self.scope["user"])
-        html, log_html = render_board(game, payload), render_log(game, payload)
-        return {"type": "game", "game": payload, "html": html, "log_html": log_html}
+        user = self.scope["user"]
+        with viewer_locale(user):
+            game = selectors.game_with_seats(game_id=self.game_id)
+            payload = game_payload(game, user)
+            return {
+                "type": "game",
+                "game": payload,
+                "html": render_board(game, payload, user=user),
+                "log_html": render_log(game, payload),
+                "parts": render_parts(game, payload, user),
+            }

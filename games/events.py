@@ -34,3 +34,22 @@ class SeatsDue(Event):
 
     notices: list = field(default_factory=list)
     at: str = ""  # the sweep's clock (ISO 8601): when the notices are dated
+
+
+@dataclass(frozen=True)
+class ChallengeIssued(Event):
+    """A player challenged others; each of ``challenged_ids`` is asked to accept or decline."""
+
+    game_id: int
+    challenger_id: int
+    challenged_ids: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChallengeAnswered(Event):
+    """A challenged player accepted or declined; ``started``: the game began (everyone accepted)."""
+
+    game_id: int
+    user_id: int
+    accepted: bool
+    started: bool = False

@@ -1,16 +1,26 @@
 """Turns a game into what one viewer may receive: the engine's view for their seat plus public
-facts about the seats.  HTML, API JSON and WebSocket messages are all built from this."""
+facts about the seats.  HTML, API JSON and WebSocket messages are all built from this.
+
+The game page and its socket share the renderers here, so a live update draws exactly what a reload
+would: the board (``render_board``), the generic move record (``render_log``) and the page's other
+live parts (``render_parts``: clocks, the game-over banner, the action buttons).  Ratings belong to an
+app above the games core: the banner's rating lines come from a template tag, never from an import."""
 
 from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.template.loader import render_to_string, select_template
+from django.utils.translation import gettext as _
 
 from . import kinds, selectors
 from .access import seat_for_user
 from .engines import registry
-from .models import Game, GameStatus
+from .models import Game, GameStatus, Seat
+
+# The first-game hint line shows until a player has finished this many games of the kind.
+HINT_GAMES = 3
 
 
 def seat_summaries(game: Game) -> list[dict]:
@@ -24,6 +34,7 @@ def seat_summaries(game: Game) -> list[dict]:
             "to_act": s.to_act,
             "deadline": s.deadline.isoformat() if s.deadline else None,
             "resigned": s.resigned,
+            "accepted": s.accepted,
         }
         for s in game.seats.all()
     ]
@@ -67,16 +78,109 @@ def board_template(kind: str):
     return select_template([f"games/kinds/{kind}.html", "games/kinds/generic.html"])
 
 
-def render_board(game: Game, payload: dict, request=None) -> str:
+def shows_hints(game: Game, payload: dict, user) -> bool:
+    """The first-game hint line: for a player of a running game who has finished fewer than
+    ``HINT_GAMES`` games of this kind."""
+    if payload["seat"] is None or game.status != GameStatus.ACTIVE or user is None:
+        return False
+    finished = Seat.objects.filter(user=user, game__kind=game.kind, game__status=GameStatus.FINISHED)
+    return finished[:HINT_GAMES].count() < HINT_GAMES
+
+
+def render_board(game: Game, payload: dict, request=None, *, user=None) -> str:
     """The live part of the game page, re-rendered for each viewer after every change: the kind's
-    template draws ``page``, its view-model from ``games/kinds/<kind>.py``."""
+    template draws ``page``, its view-model from ``games/kinds/<kind>.py``.  ``user`` (or the
+    request's) decides whether the first-game hint line shows."""
+    viewer = user if user is not None else getattr(request, "user", None)
     context = {
         "game": game,
         "p": payload,
         "page": kinds.page_context(game, payload),
+        "show_hint": shows_hints(game, payload, viewer),
         "view_json": json.dumps(payload["view"], indent=1, sort_keys=True),
     }
     return render_to_string(board_template(game.kind).template.name, context, request=request)
+
+
+def _score_line(scores: list[int]) -> str:
+    return "–".join(str(s) for s in scores)
+
+
+def result_banner(game: Game, payload: dict) -> dict | None:
+    """What the game-over banner says, in words: who won and by what score (the team's score in a
+    cooperative game), why it ended when that is not the rules, and the seats whose rating change the
+    template shows.  None while the game runs."""
+    if game.status in (GameStatus.OPEN, GameStatus.ACTIVE):
+        return None
+    seats = payload["seats"]
+    names = {s["index"]: s["name"] or _("seat %(n)s") % {"n": s["index"] + 1} for s in seats}
+    banner = {"status": game.status, "headline": "", "reason": "", "standings": [], "may_be_rated": False,
+              "players": [{"user_id": s.user_id, "name": names[s.index]} for s in game.seats.all() if s.user_id]}
+    if game.status == GameStatus.ABORTED:
+        banner["headline"] = _("This game was aborted: it has no result.")
+        return banner
+    if game.status == GameStatus.ANNULLED:
+        banner["headline"] = _("This game was annulled by a moderator: it has no result.")
+        return banner
+    result = game.result or {}
+    scores, ranks = result.get("scores") or [], result.get("ranks") or []
+    engine = registry.get(game.kind) if game.kind in registry.kinds() else None
+    cooperative = bool(engine and engine.cooperative)
+    if cooperative:
+        team = result.get("team_score")
+        team = team if team is not None else max(scores, default=0)
+        banner["headline"] = _("The team scored %(n)s points.") % {"n": team}
+    elif scores and ranks:
+        winners = [names[i] for i, rank in enumerate(ranks) if rank == 1 and i in names]
+        order = sorted(range(len(scores)), key=lambda i: (ranks[i], i))
+        if len(scores) == 2:
+            line = _score_line([scores[i] for i in order])
+            if len(winners) == 1:
+                banner["headline"] = _("%(name)s won %(score)s") % {"name": winners[0], "score": line}
+            else:
+                banner["headline"] = _("A draw, %(score)s") % {"score": line}
+        else:
+            banner["headline"] = (_("%(names)s won") % {"names": ", ".join(winners)} if len(winners) == 1
+                                  else _("Shared win: %(names)s") % {"names": ", ".join(winners)})
+            banner["standings"] = [{"rank": ranks[i], "name": names.get(i, "—"), "score": scores[i]} for i in order]
+    reason = result.get("reason")
+    out = ", ".join(names[s["index"]] for s in seats if s["resigned"])
+    if reason == "resignation" and out:
+        banner["reason"] = _("%(names)s resigned.") % {"names": out}
+    elif reason == "timeout" and out:
+        banner["reason"] = _("%(names)s ran out of time.") % {"names": out}
+    elif reason == "suspension" and out:
+        banner["reason"] = _("%(names)s forfeited (account suspended).") % {"names": out}
+    elif reason == "adjudicated":
+        banner["reason"] = _("Adjudicated on the score when the league season ended.")
+    elif reason == "instant_win":
+        banner["reason"] = _("A word worth 50 or more ended it.")
+    # Whether rating lines may still arrive (they are stored by a task after the end); the template
+    # asks the ratings app for the changes themselves.
+    banner["may_be_rated"] = (not cooperative and (game.options or {}).get("rated", True) is not False
+                              and all(s["username"] for s in seats))
+    return banner
+
+
+def render_parts(game: Game, payload: dict, user, request=None) -> dict[str, str]:
+    """The game page's live parts beside the board, as HTML by name: ``clocks`` (time left, due
+    times in the viewer's zone), ``banner`` (the result once over), ``challenge`` (who has accepted,
+    and the viewer's answer, while a challenge waits) and ``actions`` (Resign while the viewer's seat
+    plays).  The page includes the same templates, so a live update and a reload agree."""
+    seat = seat_for_user(game, user)
+    context = {
+        "game": game,
+        "p": payload,
+        "user": user,
+        "my_seat": seat,
+        "expiry_days": settings.CHALLENGE_EXPIRY_DAYS,
+        "banner": result_banner(game, payload),
+        "can_resign": bool(seat and not seat.resigned and game.status == GameStatus.ACTIVE),
+    }
+    return {
+        name: render_to_string(f"games/_part_{name}.html", context, request=request)
+        for name in ("banner", "challenge", "clocks", "actions")
+    }
 
 
 def render_log(game: Game, payload: dict) -> str:

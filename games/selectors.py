@@ -20,7 +20,7 @@ def games_for_user(*, user, include_finished: bool = True) -> list[Game]:
     """The user's open and running games, those awaiting their move first (soonest deadline first),
     then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``."""
     mine = Seat.objects.filter(user=user).select_related("game").prefetch_related(_seats_with_users("game__seats"))
-    my_seats = list(mine.filter(game__status__in=[GameStatus.OPEN, GameStatus.ACTIVE]))
+    my_seats = list(mine.filter(game__status__in=[GameStatus.CHALLENGE, GameStatus.OPEN, GameStatus.ACTIVE]))
     if include_finished:
         finished = mine.filter(game__status=GameStatus.FINISHED).order_by("-game__finished_at")
         my_seats += finished[:RECENT_FINISHED]
@@ -33,12 +33,24 @@ def games_for_user(*, user, include_finished: bool = True) -> list[Game]:
 
     def order(game: Game):
         seat = game.my_seat
-        waiting = game.status == GameStatus.ACTIVE and seat.to_act
+        # A challenge waiting for my answer needs me as much as my move does.
+        waiting = (game.status == GameStatus.ACTIVE and seat.to_act) or (
+            game.status == GameStatus.CHALLENGE and not seat.accepted
+        )
         active = game.status != GameStatus.FINISHED
         deadline = seat.deadline.timestamp() if (waiting and seat.deadline) else far
         return (not waiting, not active, deadline, -(game.created_at.timestamp()))
 
     return sorted(games, key=order)
+
+
+def challenges_for_user(*, user) -> QuerySet[Game]:
+    """Challenges the user made or received that wait for an answer, newest first."""
+    return (
+        Game.objects.filter(status=GameStatus.CHALLENGE, seats__user=user)
+        .prefetch_related(_seats_with_users())
+        .order_by("-created_at")
+    )
 
 
 def open_seeks() -> QuerySet[Game]:

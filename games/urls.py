@@ -8,6 +8,8 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game_new"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    *(path(f"games/<int:game_id>/{answer}/", views.challenge_answer, {"answer": answer}, name=f"challenge_{answer}")
+      for answer in ("accept", "decline", "withdraw")),
     path("games/<int:game_id>/gcg/", gcg_views.game_gcg, name="game_gcg"),
     path("lobby/", views.lobby, name="lobby"),
     path("lobby/<int:game_id>/accept/", views.seek_accept, name="seek_accept"),

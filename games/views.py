@@ -19,7 +19,7 @@ from core.pages import refusal_message, refusal_on_form
 from . import selectors, services
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
-from .presenters import game_payload, render_board, render_log
+from .presenters import game_payload, render_board, render_log, render_parts
 
 
 def home(request):
@@ -54,15 +54,46 @@ def game_new(request):
     form = NewGameForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(creator=request.user, **form.cleaned_data["game"])
+            game = _create(request.user, form.cleaned_data["game"])
         except AppError as exc:
             refusal_on_form(form, exc, "opponent" if exc.code in OPPONENT_CODES else None)
         else:
             if game.status == "open":
                 messages.success(request, _("Your seek is in the lobby."))
                 return redirect("lobby")
+            messages.success(request, _("Your challenge is sent: the game starts when every player has accepted."))
             return redirect("game_detail", game_id=game.pk)
     return render(request, "games/new.html", {"form": form})
+
+
+def _create(user, game: dict):
+    """A game against named players is a challenge they must accept; without names, an open seek."""
+    if game.get("opponents"):
+        return services.challenge_create(
+            creator=user, kind=game["kind"], opponents=game["opponents"], options=game.get("options"),
+            days_per_move=game.get("days_per_move"),
+        )
+    return services.game_create(creator=user, **game)
+
+
+@login_required
+@require_POST
+def challenge_answer(request, game_id: int, answer: str):
+    """Accept, decline or (the challenger) withdraw a challenge; back to where the buttons were."""
+    act = {"accept": services.challenge_accept, "decline": services.challenge_decline,
+           "withdraw": services.challenge_withdraw}[answer]
+    try:
+        act(game_id=game_id, user=request.user)
+    except AppError as exc:
+        refusal_message(request, exc)
+    else:
+        messages.success(request, {
+            "accept": _("You accepted the challenge."), "decline": _("You declined the challenge."),
+            "withdraw": _("You withdrew your challenge."),
+        }[answer])
+    if answer == "accept":
+        return redirect("game_detail", game_id=game_id)
+    return redirect("dashboard")
 
 
 @login_required
@@ -99,6 +130,7 @@ def game_detail(request, game_id: int):
             "p": payload,
             "board_html": render_board(game, payload, request),
             "log_html": render_log(game, payload),
+            "parts": render_parts(game, payload, request.user, request),
         },
     )
 

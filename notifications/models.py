@@ -13,6 +13,7 @@ class Kind(models.TextChoices):
     TIMEOUT = "timeout", _("Timeouts")
     GAME_OVER = "game_over", _("Game over")
     LEAGUE_NEWS = "league_news", _("League news")
+    CHALLENGE = "challenge", _("Challenges")
 
 
 class EmailMode(models.TextChoices):
@@ -28,6 +29,7 @@ DEFAULTS = {
     Kind.TIMEOUT: (True, EmailMode.EACH),
     Kind.GAME_OVER: (True, EmailMode.DIGEST),
     Kind.LEAGUE_NEWS: (True, EmailMode.DIGEST),
+    Kind.CHALLENGE: (True, EmailMode.EACH),
 }
 
 

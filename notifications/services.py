@@ -152,3 +152,30 @@ def _reschedule_digest(user, *, now: datetime) -> None:
     schedule = DigestSchedule.objects.get(user=user)
     schedule.next_at = next_digest_at(user, schedule.hour, after=now) if wants_digest(user) else None
     schedule.save(update_fields=["next_at"])
+
+
+def challenge_issued_notify(*, game_id: int, challenger_id: int, challenged_ids: list[int]) -> list[Notification]:
+    """Ask each challenged player to accept or decline (once per challenge and player)."""
+    game = Game.objects.filter(pk=game_id).first()
+    challenger = User.objects.filter(pk=challenger_id).first()
+    if game is None or challenger is None:
+        return []
+    return notify_many([
+        {"user_id": uid, "kind": Kind.CHALLENGE, "game_id": game.pk, "key": f"challenge:{game.pk}:{uid}",
+         "params": {"game": game.pk, "game_kind": game.kind, "player": challenger.public_name}}
+        for uid in challenged_ids
+    ])
+
+
+def challenge_answered_notify(*, game_id: int, user_id: int, accepted: bool, started: bool) -> list[Notification]:
+    """Tell the challenger how a challenged player answered (once per answer)."""
+    game = Game.objects.filter(pk=game_id).first()
+    player = User.objects.filter(pk=user_id).first()
+    if game is None or player is None:
+        return []
+    answer = "declined" if not accepted else "started" if started else "accepted"
+    return notify_many([{
+        "user_id": game.created_by_id, "kind": Kind.CHALLENGE, "game_id": game.pk,
+        "key": f"challenge-answer:{game.pk}:{user_id}",
+        "params": {"game": game.pk, "game_kind": game.kind, "player": player.public_name, "answer": answer},
+    }])

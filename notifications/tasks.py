@@ -33,3 +33,17 @@ def notify_game_over(game_id: int) -> int:
 def digests_send() -> int:
     """Every 15 minutes (beat): the daily digests whose hour has come."""
     return digests_send_due()
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_challenge_issued(event: dict) -> int:
+    """Each challenged player is asked to answer (stored once per challenge and player)."""
+    return len(services.challenge_issued_notify(
+        game_id=event["game_id"], challenger_id=event["challenger_id"], challenged_ids=event["challenged_ids"]))
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_challenge_answered(event: dict) -> int:
+    """The challenger hears each answer (stored once per answer)."""
+    return len(services.challenge_answered_notify(
+        game_id=event["game_id"], user_id=event["user_id"], accepted=event["accepted"], started=event["started"]))

@@ -40,7 +40,21 @@ def notification_text(kind: str, params: dict) -> str:
             return _("%(game)s is over: you placed %(rank)s with %(score)s points.") % {
                 "game": game, "rank": params["rank"], "score": params.get("score", 0)}
         return _("%(game)s is over.") % {"game": game}
+    if kind == "challenge":
+        return _challenge_text(game, params)
     return str(params.get("text", ""))
+
+
+def _challenge_text(game: str, params: dict) -> str:
+    who = params.get("player", "")
+    if params.get("answer") == "declined":
+        return _("%(player)s declined your challenge to %(game)s.") % {"player": who, "game": game}
+    if params.get("answer") == "started":
+        return _("%(player)s accepted your challenge: %(game)s has begun.") % {"player": who, "game": game}
+    if params.get("answer") == "accepted":
+        return _("%(player)s accepted your challenge to %(game)s.") % {"player": who, "game": game}
+    return _("%(player)s challenges you to %(game)s. Accept or decline it on the game page.") % {
+        "player": who, "game": game}
 
 
 def email_subject(kind: str, params: dict) -> str:
@@ -50,4 +64,5 @@ def email_subject(kind: str, params: dict) -> str:
         "reminder": _("Reminder: your move in %(game)s"),
         "timeout": _("Time ran out in %(game)s"),
         "game_over": _("%(game)s is over"),
+        "challenge": _("A challenge: %(game)s"),
     }.get(kind, _("News from Letterpost")) % {"game": game}

@@ -11,14 +11,29 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.engines.crossword import board as boardmod
 from games.models import Game
 from games.word_links import report_url
 
-PREMIUM_LABELS = {"T": "TW", "D": "DW", "t": "TL", "d": "DL"}
+PREMIUM_CLASSES = {"T": "tw", "D": "dw", "t": "tl", "d": "dl"}
+
+
+def premium_texts() -> dict[str, tuple[str, str]]:
+    """Premium class -> (the short label printed on the square, its name read out), in the viewer's
+    language: "TW", "triple word" in English; "3W", "driedubbele woordwaarde" in Dutch (the terms of
+    the Dutch rules, shared with the rules pages' legend)."""
+    return {
+        "tw": (pgettext("premium square", "TW"), _("triple word")),
+        "dw": (pgettext("premium square", "DW"), _("double word")),
+        "tl": (pgettext("premium square", "TL"), _("triple letter")),
+        "dl": (pgettext("premium square", "DL"), _("double letter")),
+        "centre": ("★", _("centre star, double word")),
+    }
 
 
 def _last_play(log: list[dict[str, Any]], board: list[str]) -> set[tuple[int, int]]:
@@ -35,16 +50,18 @@ def _last_play(log: list[dict[str, Any]], board: list[str]) -> set[tuple[int, in
 def _squares(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
     values = view["values"]
     last = _last_play(view["log"], view["board"])
+    texts = premium_texts()
     rows = []
     for r, line in enumerate(view["board"]):
         row = []
         for c, char in enumerate(line):
             code = boardmod.LAYOUT[r][c]
             centre = (r, c) == boardmod.CENTRE
+            premium = "centre" if centre else PREMIUM_CLASSES.get(code, "")
+            label, spoken = texts.get(premium, ("", ""))
             square = {
                 "row": r, "col": c, "name": boardmod.square_name(r, c),
-                "premium": "centre" if centre else {"T": "tw", "D": "dw", "t": "tl", "d": "dl"}.get(code, ""),
-                "label": "★" if centre else PREMIUM_LABELS.get(code, ""),
+                "premium": premium, "label": label, "spoken": spoken,
                 "letter": "", "blank": False, "value": 0, "last": (r, c) in last,
             }
             if char != boardmod.EMPTY:
@@ -105,27 +122,42 @@ def _log_line(entry: dict[str, Any], names: dict[int, str], report: dict[str, An
 
 
 def _grid_html(rows: list[list[dict[str, Any]]]) -> str:
-    """The 16×16 grid (headers + squares) as one string: built in Python because the template loop over
-    225 squares costs tens of milliseconds per render, and the board is rendered per viewer per move."""
-    parts = ['<span class="corner"></span>']
-    parts += [f'<span class="head">{col}</span>' for col in boardmod.COLUMNS]
+    """The board as an ARIA grid: a row of column headers, then 15 rows of a row header and 15
+    squares.  Each square is a gridcell named with its coordinate and its premium or tile ("8H, centre
+    star, double word"; "3C, W"); one square is in the tab order (a roving tabindex, moved by
+    crossword.js).  Built in Python because the template loop over 225 squares costs tens of
+    milliseconds per render, and the board is rendered per viewer per move."""
+    blank_word = escape(_("blank"))
+    corner = escape(_("Row and column"))
+    parts = [f'<div class="cw-row heads" role="row"><span class="corner" role="columnheader">'
+             f'<span class="visually-hidden">{corner}</span></span>']
+    parts += [f'<span class="head" role="columnheader">{col}</span>' for col in boardmod.COLUMNS]
+    parts.append("</div>")
+    centre = boardmod.CENTRE
     for r, row in enumerate(rows):
-        parts.append(f'<span class="head">{r + 1}</span>')
+        parts.append(f'<div class="cw-row" role="row"><span class="head" role="rowheader">{r + 1}</span>')
         for sq in row:
             classes = " ".join(filter(None, ("sq", sq["premium"], "filled" if sq["letter"] else "",
                                              "last" if sq["last"] else "")))
+            # A name starts with what the square shows (tokens in the same order), then says it in words.
             if sq["letter"]:
                 value = "" if sq["blank"] else sq["value"]
-                inner = (f'<span class="tile{" blank" if sq["blank"] else ""}">{sq["letter"]}'
+                inner = (f'<span class="tile{" blank" if sq["blank"] else ""}">{sq["letter"]} '
                          f'<sub>{value}</sub></span>')
                 extra = f' data-letter="{sq["letter"]}"'
-                label = f'{sq["name"]} {sq["letter"]}'
+                label = (f'{sq["name"]}, {sq["letter"]}, {blank_word}' if sq["blank"]
+                         else f'{sq["name"]}, {sq["letter"]} {value}')
             else:
-                inner = f'<span class="prem">{sq["label"]}</span>' if sq["label"] else ""
-                extra, label = "", sq["name"]
-            parts.append(f'<div class="{classes}" role="gridcell" data-row="{sq["row"]}" data-col="{sq["col"]}" '
-                         f'data-name="{sq["name"]}"{extra} aria-label="{label}">{inner}</div>')
-    # Every piece is a fixed string, a number, a square name or a letter A-Z: nothing user-supplied.
+                inner = f'<span class="prem">{escape(sq["label"])}</span>' if sq["label"] else ""
+                extra = ""
+                label = (f'{sq["name"]}, {escape(sq["label"])}, {escape(sq["spoken"])}' if sq["spoken"]
+                         else sq["name"])
+            tabindex = "0" if (sq["row"], sq["col"]) == centre else "-1"
+            parts.append(f'<div class="{classes}" role="gridcell" tabindex="{tabindex}" data-row="{sq["row"]}" '
+                         f'data-col="{sq["col"]}" data-name="{sq["name"]}"{extra} data-label="{label}" '
+                         f'aria-label="{label}">{inner}</div>')
+        parts.append("</div>")
+    # Every piece is a fixed string, a number, a square name, a letter A-Z or an escaped translation.
     return mark_safe("".join(parts))  # noqa: S308
 
 
@@ -140,7 +172,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     unseen = Counter(view["unseen"])
     players = [{
         "index": s["index"], "name": names[s["index"]], "score": view["scores"][s["index"]],
-        "to_move": view["to_move"] == s["index"], "me": s["index"] == view["seat"],
+        "to_move": p["status"] == "active" and view["to_move"] == s["index"], "me": s["index"] == view["seat"],
         "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
     } for s in p["seats"]]
     lexicon = (p.get("options") or {}).get("lexicon")
@@ -149,6 +181,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     if log:
         log[-1]["last"] = True
     rows = _squares(view)
+    ending = view["phase"] == "ending"
     return {
         "grid": _grid_html(rows),
         "rows": rows,
@@ -159,5 +192,17 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
         "log": log,
         "can_exchange": view["bag_count"] >= view["min_bag_for_exchange"],
         "to_move_name": names.get(view["to_move"], ""),
-        "ending": view["phase"] == "ending",
+        "ending": ending,
+        "hint": _hint(p, ending, names.get(view["to_move"], "")),
     }
+
+
+def _hint(p: dict[str, Any], ending: bool, to_move: str) -> str:
+    """The first-game hint line: what the viewer does now (shown in their first games of the kind)."""
+    if p["seat"] is None or p["status"] != "active":
+        return ""
+    if p["your_move"] and ending:
+        return _("The last play used all its tiles: challenge it if you doubt a word, or accept it to end the game.")
+    if p["your_move"]:
+        return _("Drag or type letters onto the board, then press Play. Or exchange tiles, or pass.")
+    return _("Wait for %(name)s to play; meanwhile you can arrange your tiles.") % {"name": to_move}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines.spell.engine import CROSSED, ROUNDS, TERMS_PER_SIDE
 from games.engines.spell.scoring import FIELDS_PER_BOARD
 from games.models import Game
@@ -112,6 +114,7 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
             "current": bool(rnd) and rnd["number"] == number,
         })
     return {
+        "hint": _hint(view, me, acting, phase, [names.get(s, "?") for s in view["to_act"]], p.get("status")),
         "role": view["role"],
         "me": me,
         "me_name": names.get(me) if me is not None else None,
@@ -139,3 +142,18 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         "rounds": ROUNDS,
         "record": table_record(game),
     }
+
+
+def _hint(view: dict, me: int | None, acting: bool, phase: str, waiting: list[str], status: str | None) -> str:
+    """The first-game hint line: what the viewer does now (shown in their first games of the kind)."""
+    if me is None or status != "active" or phase == "over":
+        return ""
+    if not acting:
+        return _("Wait for %(names)s to choose.") % {"names": ", ".join(waiting)}
+    return {
+        "pick": _("Any number will do: you never see the card. Then guess from the letters the others write."),
+        "write": _("Type a clue word that starts with the letters on the board: only its next letter is written."),
+        "guess_clue": _("Guess the word the board is spelling, or pass."),
+        "rule": _("Say whether the guess means the same as your word."),
+        "guess_term": _("Guess the secret term from the clue words so far, or pass."),
+    }.get(phase, "")

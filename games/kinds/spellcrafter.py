@@ -35,7 +35,7 @@ def _card(card: dict[str, Any] | None, *, letter: str | None = None, double: str
     if kind == "wild":
         face, label = (letter or "★"), _("Wild") + (f" ({letter})" if letter else "")
     elif kind == "double":
-        face, label = "×2", _("Double")
+        face, label = "×2", _("Double") + " ×2"  # the name holds what the card shows
     else:
         face = card["letter"]
         label = f"{card['letter']} {card['value']} · {names.get(card['suit'], '')}"
@@ -142,7 +142,21 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         # A resignation ends the game outside the rules: the result is then the framework's.
         winners = [names.get(i, "—") for i, rank in enumerate(p["result"]["ranks"]) if rank == 1]
 
+    can_pick = me is not None and not over and view["phase"] == "draft" and me in to_act
+    can_craft = me is not None and not over and view["phase"] == "craft" and me in to_act
+    waiting_names = [names.get(s, "—") for s in view["to_act"]]
+    hint = ""
+    if me is not None and not over:
+        if can_pick:
+            hint = _("Pick a card from the hand you hold, then press Keep; the rest passes on.")
+        elif can_craft:
+            hint = _("Lay your picks (and the jumper) into a word, then press Craft this word, or No word.")
+        elif view["phase"] == "draft":
+            hint = _("Wait for %(names)s to pick.") % {"names": ", ".join(waiting_names)}
+        else:
+            hint = _("Wait for %(names)s to craft a word.") % {"names": ", ".join(waiting_names)}
     return {
+        "hint": hint,
         "phase": view["phase"],
         "round": view["round"],
         "rounds": view["rounds"],
@@ -157,11 +171,11 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         "picks": picks,
         "my_word": _word_cards(my_word, jumper_id, mine_by_id.__getitem__) if my_word is not None else None,
         "my_word_text": "".join(e["letter"] for e in my_word) if my_word else "",
-        "can_pick": me is not None and not over and view["phase"] == "draft" and me in to_act,
-        "can_craft": me is not None and not over and view["phase"] == "craft" and me in to_act,
+        "can_pick": can_pick,
+        "can_craft": can_craft,
         "has_chosen": me is not None and not over and me not in to_act,
         "waiting_for": view["waiting_for"],
-        "waiting_names": [names.get(s, "—") for s in view["to_act"]],
+        "waiting_names": waiting_names,
         "rounds_played": rounds,
         "last_round": rounds[-1] if rounds else None,
         "table": table,

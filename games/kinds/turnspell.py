@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines.turnspell.tiles import VALUES, return_penalty, value_on_board
 from games.models import Game
 
@@ -144,7 +146,16 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
     if outcome:
         winners = [names.get(i, "—") for i, rank in enumerate(outcome["ranks"]) if rank == 1]
 
+    can_choose = (mine is not None and p.get("status") == "active" and not view["over"]
+                  and not view["chosen"][me])
+    waiting_names = [names.get(s, "—") for s in view["to_act"]]
+    hint = ""
+    if mine is not None and p.get("status") == "active" and not view["over"]:
+        hint = (_("Take one of the four tiles at your arm and put it on an empty square of your board; "
+                  "or clear a full row or column.") if can_choose
+                else _("Wait for %(names)s to choose.") % {"names": ", ".join(waiting_names)})
     return {
+        "hint": hint,
         "turn": view["turn"],
         "turned_after": view["turn"] - 1,
         "target": target,
@@ -153,11 +164,10 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         "players": players,
         "me": mine,
         "others": [pl for pl in players if not pl["me"]],
-        "can_choose": mine is not None and p.get("status") == "active" and not view["over"]
-        and not view["chosen"][me],
+        "can_choose": can_choose,
         "my_choice": choice_text,
         "waiting_for": view["waiting_for"],
-        "waiting_names": [names.get(s, "—") for s in view["to_act"]],
+        "waiting_names": waiting_names,
         "last": last,
         "over": view["over"],
         "end_reason": view.get("end_reason"),

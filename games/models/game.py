@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 class GameStatus(models.TextChoices):
     OPEN = "open", _("Open seek")
+    # Named players are asked first: it starts when every one of them has accepted.
+    CHALLENGE = "challenge", _("Challenge")
     ACTIVE = "active", _("In progress")
     FINISHED = "finished", _("Finished")
     ABORTED = "aborted", _("Aborted")
@@ -67,6 +69,8 @@ class Seat(models.Model):
     # this seat (a notice, a reminder, the timeout) and which of this deadline's notices went out.
     alert_at = models.DateTimeField(null=True, blank=True, db_index=True)
     alert_stage = models.PositiveSmallIntegerField(default=0)
+    # In a challenge, whether this seat's player has accepted (the challenger has, by challenging).
+    accepted = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["game", "index"]

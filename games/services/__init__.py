@@ -4,18 +4,24 @@ Every write runs in one transaction under the game-row lock; the sockets' broadc
 for the apps above (``games/events.py``) go out on commit, so a failure there never loses or undoes a
 move.  Views, API views, consumers, tasks and the other apps call these functions to change a game.
 
-- ``creating``: games, challenges and seeks; starting a game.
+- ``creating``: games with every seat named, and seeks; the checks every new game passes; starting.
+- ``challenges``: a challenge waits for each named player to accept (or decline, or expire).
 - ``moves``: the move path (player and system moves), recording a move, seats and clocks.
 - ``ending``: resignation, forfeit, abort, adjudication, annulment.
 - ``finisher``: the one function every way of ending a game goes through.
 """
 
 from .base import engine_for
+from .challenges import challenge_accept, challenge_create, challenge_decline, challenge_withdraw
 from .creating import game_create, game_options_check, seek_accept, seek_seats_release, seek_withdraw
 from .ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
 from .moves import game_submit_move, game_submit_system_move
 
 __all__ = [
+    "challenge_accept",
+    "challenge_create",
+    "challenge_decline",
+    "challenge_withdraw",
     "engine_for",
     "game_abort",
     "game_adjudicate",

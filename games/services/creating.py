@@ -1,9 +1,11 @@
-"""Creating games: a challenge (every seat named; it starts at once) or an open seek (seats filled by
-accepting in the lobby), and starting a game once every seat is taken."""
+"""Creating games: with every seat named (a league fixture; it starts at once) or an open seek (seats
+filled by accepting in the lobby), the checks every new game passes (challenges use them too), and
+starting a game once every seat is taken."""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
@@ -70,22 +72,25 @@ def game_options_check(*, kind: str, seats: int, options: dict) -> None:
     _validate_options(engine, seats, _prepare_options(engine, options, 0), 0)
 
 
-def game_create(
-    *,
-    creator,
-    kind: str,
-    seats: int = 2,
-    options: dict | None = None,
-    opponents: list | None = None,
-    days_per_move: int | None = None,
-    seed: int | None = None,
-    now: datetime | None = None,
-    scheduled: bool = False,
-) -> Game:
-    """Create a game.  With ``opponents`` it is a challenge and starts at once (the creator takes
-    seat 0); without, it is an open seek that others accept in the lobby.  ``scheduled`` games
-    (league fixtures) are not challenges, so a player's vacation does not refuse them: their
-    clocks simply stand still until the player is back."""
+@dataclass(frozen=True)
+class NewGame:
+    """A game's settings, checked: what ``game_create`` and ``challenge_create`` insert."""
+
+    engine: Engine
+    options: dict
+    seed: int
+    seats: int
+    days: int
+    players: list  # seat order, None for a free seat
+
+
+def new_game_checked(
+    *, creator, kind: str, seats: int, options: dict | None, opponents: list | None, days_per_move: int | None,
+    seed: int | None, now: datetime, scheduled: bool,
+) -> NewGame:
+    """Everything a new game must satisfy, refused (GameError or a policy's refusal) before anything is
+    written: players who may play, options the engine accepts, a time control we offer, no one seated
+    twice, no challenged player on vacation (league fixtures excepted: their clocks wait)."""
     engine = engine_for(kind)
     refuse_unless_may_play([creator, *(o for o in (opponents or []) if o is not None)])
     options = _with_lexicon(engine, options or {})
@@ -102,18 +107,49 @@ def game_create(
         if len({creator.pk, *(o.pk for o in opponents)}) != seats:
             raise GameError(BAD_REQUEST, "A player cannot be seated twice (or challenge themselves).")
         if not scheduled:
-            refuse_unless_may_be_challenged(opponents, now or timezone.now())
+            refuse_unless_may_be_challenged(opponents, now)
     _validate_options(engine, seats, options, seed)
+    players = [creator, *opponents] + [None] * (seats - 1 - len(opponents))
+    return NewGame(engine=engine, options=options, seed=seed, seats=seats, days=days, players=players)
 
+
+def new_game_insert(*, new: NewGame, kind: str, creator, status: str, accepted: set[int] | None = None) -> Game:
+    """The game row and its seats (``accepted``: the seat indexes that have accepted a challenge)."""
+    game = Game.objects.create(
+        kind=kind, options=new.options, seed=new.seed, seats_count=new.seats, days_per_move=new.days,
+        created_by=creator, status=status,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, index=i, user=u, accepted=accepted is None or i in accepted)
+        for i, u in enumerate(new.players)
+    )
+    return game
+
+
+def game_create(
+    *,
+    creator,
+    kind: str,
+    seats: int = 2,
+    options: dict | None = None,
+    opponents: list | None = None,
+    days_per_move: int | None = None,
+    seed: int | None = None,
+    now: datetime | None = None,
+    scheduled: bool = False,
+) -> Game:
+    """Create a game.  With ``opponents`` every seat is named and the game starts at once (the creator
+    takes seat 0): a league fixture (``scheduled``: a player's vacation does not refuse it, their clocks
+    simply stand still), or players who have agreed already.  A player's challenge to others waits for
+    their consent instead: ``challenges.challenge_create``.  Without opponents it is an open seek that
+    others accept in the lobby."""
+    now = now or timezone.now()
+    new = new_game_checked(creator=creator, kind=kind, seats=seats, options=options, opponents=opponents,
+                           days_per_move=days_per_move, seed=seed, now=now, scheduled=scheduled)
     with transaction.atomic():
-        game = Game.objects.create(
-            kind=kind, options=options, seed=seed, seats_count=seats, days_per_move=days, created_by=creator,
-            status=GameStatus.OPEN,
-        )
-        players = [creator, *opponents] + [None] * (seats - 1 - len(opponents))
-        Seat.objects.bulk_create(Seat(game=game, index=i, user=u) for i, u in enumerate(players))
+        game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.OPEN)
         if opponents:
-            _game_start(game=game, engine=engine, now=now)
+            game_start(game=game, engine=new.engine, now=now)
     return game
 
 
@@ -133,7 +169,7 @@ def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
         free.user = user
         free.save(update_fields=["user"])
         if all(s.user_id is not None for s in seats):
-            _game_start(game=game, engine=engine_for(game.kind), now=now)
+            game_start(game=game, engine=engine_for(game.kind), now=now)
     return game
 
 
@@ -151,7 +187,8 @@ def seek_seats_release(*, user) -> int:
     return Seat.objects.filter(user=user, game__status=GameStatus.OPEN).update(user=None)
 
 
-def _game_start(*, game: Game, engine: Engine, now: datetime | None) -> None:
+def game_start(*, game: Game, engine: Engine, now: datetime | None) -> None:
+    """Every seat is taken (and has accepted): set the game up and start the clocks."""
     now = now or timezone.now()
     state = engine.setup(game.seats_count, game.options, game.seed)
     game.state = state

@@ -32,6 +32,7 @@ from ..clock import Clock, Stage
 from ..engines import registry
 from ..events import SeatsDue
 from ..models import Game, GameStatus, Seat
+from .challenges import challenges_expire
 from .ending import game_forfeit
 from .moves import game_submit_system_move
 from .vacations import vacations_settle_due
@@ -60,6 +61,7 @@ class SweepReport:
     forfeits: int = 0
     postponed: int = 0  # seats of players on vacation
     vacations_closed: int = 0
+    challenges_expired: int = 0
     failed: int = 0
     batches: int = 0
     notifications: list = field(default_factory=list, repr=False)
@@ -83,6 +85,7 @@ def sweep(*, now: datetime | None = None, batch_size: int = BATCH_SIZE) -> Sweep
     now = now or timezone.now()
     report = SweepReport()
     report.vacations_closed = vacations_settle_due(now=now)
+    report.challenges_expired = challenges_expire(now=now)
     while True:
         due_games = (
             Seat.objects.filter(alert_at__lte=now).order_by("alert_at").values("game_id")[:batch_size]

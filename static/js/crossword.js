@@ -1,9 +1,13 @@
 // The Crossword board: place tiles by tap (square then tile, or tile then square), by dragging, or by
-// keyboard (choose a square, space turns the direction, type the word, backspace takes back); recall,
-// shuffle, exchange, pass and challenge.  Scores are never computed here: every change of the tentative
-// placement asks the server's preview endpoint.  The fragment is re-rendered by the server after each
+// keyboard.  The board is an ARIA grid with a roving tabindex: Tab reaches it once, the arrow keys move
+// between squares, letters typed place rack tiles in the typing direction (Shift+letter uses a blank),
+// space turns the direction, Backspace takes the last tile back, Escape takes them all back, Enter plays.
+// Recall, shuffle, exchange, pass and challenge.  Scores are never computed here: every change of the
+// tentative placement asks the server's preview endpoint, and Play stays disabled, with the reason beside
+// it, while the server says the play is illegal.  The fragment is re-rendered by the server after each
 // update (game.js fires "letterpost:board"); we re-bind from the DOM and keep tiles placed but not sent.
 import { postJson } from "./api.js";
+import { askLetter } from "./letter_dialog.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -17,6 +21,7 @@ let exchangeSet = new Set();
 let rackOrder = null;   // local shuffle: list of letters in display order
 let previewTimer = null;
 let previewSeq = 0;
+let preview = { state: "none", done: Promise.resolve() };  // none | pending | ok | refused | unknown
 let root = null;
 
 const $ = (sel, el = root) => el.querySelector(sel);
@@ -32,67 +37,99 @@ function onBoard(row, col) { return row >= 0 && row < 15 && col >= 0 && col < 15
 function canPlay() { return root && root.dataset.yourMove === "1" && root.dataset.phase === "play"; }
 function canArrange() { return root && root.dataset.seat !== "" && root.dataset.status === "active" && !!$("#cw-rack"); }
 
+function say(text) {
+  const announcer = document.getElementById("game-announcer");
+  if (announcer && text) announcer.textContent = text;
+}
+
+// ---- the roving tabindex ----------------------------------------------------------------------------
+
+function rove(sq) {
+  if (!sq) return;
+  for (const other of $$(".sq[tabindex='0']")) if (other !== sq) other.tabIndex = -1;
+  sq.tabIndex = 0;
+}
+
+function focusSquare(row, col) {
+  const sq = square(row, col);
+  if (!sq) return;
+  rove(sq);
+  sq.focus({ preventScroll: false });
+}
+
 // ---- drawing the tentative layer ------------------------------------------------------------------
 
 function render() {
   if (!root) return;
+  // Tentative tiles are redrawn only where they changed: a tap's target must survive until its click.
+  const wanted = new Map(placed.map((p) => [`${p.row},${p.col}`, p]));
   $$(".sq.pending").forEach((sq) => {
-    sq.classList.remove("pending");
+    const p = wanted.get(`${sq.dataset.row},${sq.dataset.col}`);
     const tile = sq.querySelector(".tile.tentative");
+    if (p && tile && tile.dataset.letter === p.letter && tile.classList.contains("blank") === p.blank) return;
+    sq.classList.remove("pending");
     if (tile) tile.remove();
     const prem = sq.querySelector(".prem");
     if (prem) prem.hidden = false;
+    sq.setAttribute("aria-label", sq.dataset.label);
   });
-  $$(".sq.cursor").forEach((sq) => sq.classList.remove("cursor", "down"));
+  $$(".sq.cursor").forEach((sq) => sq.classList.remove("cursor", "across", "down"));
   for (const p of placed) {
     const sq = square(p.row, p.col);
-    if (!sq) continue;
+    if (!sq || sq.classList.contains("pending")) continue;
     sq.classList.add("pending");
     const prem = sq.querySelector(".prem");
     if (prem) prem.hidden = true;
     const tile = document.createElement("span");
     tile.className = "tile tentative" + (p.blank ? " blank" : "");
+    tile.dataset.letter = p.letter;
     const value = p.blank ? "" : rackButtons()[p.rack]?.dataset.value || "";
-    tile.innerHTML = `${p.letter}<sub>${value}</sub>`;
+    const sub = document.createElement("sub");
+    sub.textContent = value;
+    tile.append(p.letter, " ", sub);
     sq.appendChild(tile);
+    // The name starts with what the square shows ("W 4"), as for the tiles already played.
+    sq.setAttribute("aria-label", `${sq.dataset.name}, ${p.letter} ${value}, ${t("notPlayed")}`.replace(" ,", ","));
   }
   if (cursor) {
     const sq = square(cursor.row, cursor.col);
-    if (sq) sq.classList.add("cursor", across ? "across" : "down");
+    if (sq) { sq.classList.add("cursor", across ? "across" : "down"); rove(sq); }
   }
   const used = usedRack();
   rackButtons().forEach((b, i) => {
     b.classList.toggle("used", used.has(i));
     b.classList.toggle("selected", selected === i);
     b.classList.toggle("chosen", exchanging && exchangeSet.has(i));
+    b.setAttribute("aria-pressed", selected === i || (exchanging && exchangeSet.has(i)) ? "true" : "false");
   });
   const dir = $('[data-action="direction"]');
   if (dir) dir.textContent = across ? "→" : "↓";
   const play = $('[data-action="play"]');
-  if (play) play.disabled = placed.length === 0;
+  // Disabled while the server says the play is illegal; while it is still checking, Play waits for it.
+  if (play) play.disabled = placed.length === 0 || preview.state === "refused";
   const exchange = $('[data-action="exchange"]');
-  if (exchange) exchange.classList.toggle("active", exchanging);
+  if (exchange) { exchange.classList.toggle("active", exchanging); exchange.setAttribute("aria-pressed", exchanging ? "true" : "false"); }
 }
 
 function changed() {
-  render();
   schedulePreview();
+  render();
 }
 
 // ---- placing and taking back ----------------------------------------------------------------------
 
-function askBlank(defaultLetter = "") {
-  const answer = (window.prompt(t("blank"), defaultLetter) || "").trim().toUpperCase();
-  return answer.length === 1 && ALPHABET.includes(answer) ? answer : null;
+function askBlank(current = "") {
+  return askLetter({ title: t("blank"), label: t("letter"), ok: t("ok"), cancel: t("cancel"), current });
 }
 
-function placeFromRack(index, row, col, letter = null) {
+// Puts rack tile `index` on (row, col); a blank needs its letter (asked when not given).
+async function placeFromRack(index, row, col, letter = null) {
   if (!onBoard(row, col) || isFilled(row, col) || placedAt(row, col)) return false;
   const button = rackButtons()[index];
   if (!button || usedRack().has(index)) return false;
   const blank = button.dataset.tile === "?";
-  const shown = blank ? (letter || askBlank()) : button.dataset.tile;
-  if (!shown) return false;
+  const shown = blank ? (letter || await askBlank()) : button.dataset.tile;
+  if (!shown || placedAt(row, col) || usedRack().has(index)) return false;
   placed.push({ row, col, letter: shown, blank, rack: index });
   selected = null;
   return true;
@@ -122,22 +159,28 @@ function rackIndexFor(letter) {
 
 // ---- clicks and taps ------------------------------------------------------------------------------
 
-function onSquareClick(sq) {
-  if (!canArrange()) return;
+let cursorBeforePointer = null;  // a second tap on the chosen square turns the typing direction
+
+async function onSquareClick(sq) {
+  if (!canArrange()) { rove(sq); return; }
   const row = Number(sq.dataset.row), col = Number(sq.dataset.col);
-  if (placedAt(row, col)) { takeBack(row, col); cursor = { row, col }; changed(); return; }
-  if (sq.classList.contains("filled")) return;
+  const before = cursorBeforePointer;
+  cursorBeforePointer = null;
+  cursor = { row, col };
+  if (placedAt(row, col)) { takeBack(row, col); changed(); return; }
+  if (sq.classList.contains("filled")) { render(); return; }
   if (selected !== null) {
-    if (placeFromRack(selected, row, col)) { cursor = null; changed(); }
+    if (await placeFromRack(selected, row, col)) changed();
     return;
   }
-  if (cursor && cursor.row === row && cursor.col === col) across = !across;
-  else cursor = { row, col };
+  if (before && before.row === row && before.col === col) {
+    across = !across;
+    say(t("typing").replace("{direction}", across ? t("across") : t("down")));
+  }
   render();
-  root.focus({ preventScroll: true });
 }
 
-function onRackClick(index) {
+async function onRackClick(index) {
   if (!canArrange()) return;
   if (exchanging) {
     exchangeSet.has(index) ? exchangeSet.delete(index) : exchangeSet.add(index);
@@ -151,59 +194,91 @@ function onRackClick(index) {
     return;
   }
   if (cursor && !isFilled(cursor.row, cursor.col) && !placedAt(cursor.row, cursor.col)) {
-    if (placeFromRack(index, cursor.row, cursor.col)) { cursor = advance(cursor.row, cursor.col); changed(); }
+    if (await placeFromRack(index, cursor.row, cursor.col)) { cursor = advance(cursor.row, cursor.col) || cursor; changed(); }
     return;
   }
   selected = selected === index ? null : index;
   render();
 }
 
-// ---- keyboard -------------------------------------------------------------------------------------
+// ---- keyboard: only while a square of the board has the focus --------------------------------------
+
+const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
 
 function onKey(event) {
-  if (!root || !canArrange() || event.ctrlKey || event.metaKey || event.altKey) return;
-  const target = event.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  if (!root || event.ctrlKey || event.metaKey || event.altKey) return;
+  const sq = event.target.closest && event.target.closest(".crossword .sq");
+  if (!sq || !root.contains(sq)) return;
+  const row = Number(sq.dataset.row), col = Number(sq.dataset.col);
   const key = event.key;
-  if (key === "Enter" && placed.length && canPlay()) { event.preventDefault(); submitPlacement(); return; }
-  if (key === "Escape") { cursor = null; selected = null; render(); return; }
-  if (!cursor) return;
-  const moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
-  if (moves[key]) {
-    const [dr, dc] = moves[key];
-    if (onBoard(cursor.row + dr, cursor.col + dc)) cursor = { row: cursor.row + dr, col: cursor.col + dc };
-    event.preventDefault(); render(); return;
-  }
-  if (key === " " || key === "/") { across = !across; event.preventDefault(); render(); return; }
-  if (key === "Backspace") {
+  if (ARROWS[key]) {
+    const [dr, dc] = ARROWS[key];
     event.preventDefault();
-    const last = placed[placed.length - 1];
-    if (last) { takeBack(last.row, last.col); cursor = { row: last.row, col: last.col }; changed(); }
+    if (onBoard(row + dr, col + dc)) { cursor = { row: row + dr, col: col + dc }; render(); focusSquare(cursor.row, cursor.col); }
+    return;
+  }
+  if (key === "Home" || key === "End") {
+    event.preventDefault();
+    cursor = { row, col: key === "Home" ? 0 : 14 };
+    render();
+    focusSquare(cursor.row, cursor.col);
+    return;
+  }
+  if (!canArrange()) return;
+  cursor = { row, col };
+  if (key === "Enter") {
+    event.preventDefault();
+    if (placed.length && canPlay()) submitPlacement();
+    return;
+  }
+  if (key === "Escape") {
+    if (placed.length) { event.preventDefault(); recall(); say(t("cleared")); }
+    selected = null;
+    render();
+    return;
+  }
+  if (key === " " || key === "/") {
+    event.preventDefault();
+    across = !across;
+    render();
+    say(t("typing").replace("{direction}", across ? t("across") : t("down")));
+    return;
+  }
+  if (key === "Backspace" || key === "Delete") {
+    event.preventDefault();
+    const here = placedAt(row, col);
+    const last = key === "Delete" ? here : placed[placed.length - 1];
+    if (last) { takeBack(last.row, last.col); cursor = { row: last.row, col: last.col }; changed(); focusSquare(last.row, last.col); }
     return;
   }
   const letter = key.length === 1 ? key.toUpperCase() : "";
-  if (!ALPHABET.includes(letter) || !letter) return;
+  if (!letter || !ALPHABET.includes(letter)) return;
   event.preventDefault();
-  if (isFilled(cursor.row, cursor.col) || placedAt(cursor.row, cursor.col)) {
-    const next = advance(cursor.row, cursor.col);
+  if (isFilled(row, col) || placedAt(row, col)) {
+    const next = advance(row, col);
     if (!next) return;
     cursor = next;
   }
   // Shift+letter asks for a blank explicitly; otherwise a rack tile of that letter, else a blank.
-  let index = event.shiftKey ? rackIndexFor("?") : rackIndexFor(letter);
+  const index = event.shiftKey ? rackIndexFor("?") : rackIndexFor(letter);
   if (index < 0) return;
   if (event.shiftKey && rackButtons()[index].dataset.tile !== "?") return;
-  if (placeFromRack(index, cursor.row, cursor.col, letter)) {
-    cursor = advance(cursor.row, cursor.col) || cursor;
+  const at = cursor;
+  placeFromRack(index, at.row, at.col, letter).then((ok) => {
+    if (!ok) return;
+    cursor = advance(at.row, at.col) || at;
     changed();
-  }
+    focusSquare(cursor.row, cursor.col);
+  });
 }
 
 // ---- dragging (pointer events: mouse, pen and touch alike) ----------------------------------------
 
 let drag = null;
+let suppressClick = false;
 
 function onPointerDown(event) {
+  if (event.target.closest && event.target.closest(".crossword .sq")) cursorBeforePointer = cursor && { ...cursor };
   if (!canArrange() || exchanging || event.button > 0) return;
   const rackTile = event.target.closest(".rack-tile");
   const pendingSq = event.target.closest(".sq.pending");
@@ -229,7 +304,7 @@ function onPointerMove(event) {
     drag.ghost = document.createElement("span");
     drag.ghost.className = "tile cw-ghost" + (source.dataset.tile === "?" ? " blank" : "");
     const p = drag.from && placedAt(drag.from.row, drag.from.col);
-    drag.ghost.textContent = p ? p.letter : source.textContent;
+    drag.ghost.textContent = p ? p.letter : (source.dataset.tile === "?" ? "" : source.dataset.tile);
     document.body.appendChild(drag.ghost);
   }
   event.preventDefault();
@@ -237,7 +312,7 @@ function onPointerMove(event) {
   drag.ghost.style.top = `${event.clientY}px`;
 }
 
-function onPointerUp(event) {
+async function onPointerUp(event) {
   if (!drag || event.pointerId !== drag.pointer) return;
   const d = drag;
   drag = null;
@@ -251,14 +326,12 @@ function onPointerUp(event) {
   if (sq && !sq.classList.contains("filled") && !sq.classList.contains("pending")) {
     const row = Number(sq.dataset.row), col = Number(sq.dataset.col);
     if (moved) { moved.row = row; moved.col = col; }
-    else placeFromRack(d.index, row, col);
+    else await placeFromRack(d.index, row, col);
   } else if (moved && (!sq || over.closest("#cw-rack"))) {
     takeBack(moved.row, moved.col);  // dropped off the board: back to the rack
   }
   changed();
 }
-
-let suppressClick = false;
 
 // ---- rack order ------------------------------------------------------------------------------------
 
@@ -302,48 +375,70 @@ function placementMove() {
   return { type: "place", tiles: placed.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
 }
 
+let finishPending = () => {};
+
 function schedulePreview() {
   clearTimeout(previewTimer);
+  previewSeq++;  // any answer still on its way is for an older placement
+  finishPending();  // nobody waits for an older placement's answer
   const box = $("#cw-preview");
-  if (!box) return;
-  if (!placed.length) { box.innerHTML = ""; box.className = "cw-preview"; return; }
-  previewTimer = setTimeout(runPreview, 150);
+  if (!box || !placed.length) {
+    preview = { state: "none", done: Promise.resolve() };
+    if (box && !exchanging) { box.replaceChildren(); box.className = "cw-preview"; }
+    return;
+  }
+  let finish;
+  preview = { state: "pending", done: new Promise((resolve) => { finish = resolve; }) };
+  finishPending = finish;
+  box.className = "cw-preview pending";
+  box.textContent = t("checking");
+  previewTimer = setTimeout(() => runPreview(finish), 150);
 }
 
-async function runPreview() {
-  const box = $("#cw-preview");
-  if (!box || !placed.length) return;
-  const seq = ++previewSeq;
-  let result;
+async function runPreview(finish) {
+  const seq = previewSeq;
+  let result = null;
   try { result = await postJson(root.dataset.previewUrl, { move: placementMove() }); }
-  catch (e) { return; }
-  if (seq !== previewSeq) return;  // a newer placement is being previewed
+  catch (e) { result = null; }
+  if (seq !== previewSeq) { finish(); return; }  // a newer placement is being previewed
   const current = $("#cw-preview");
-  if (!current) return;
-  current.replaceChildren();
-  if (result.ok) {
-    current.className = "cw-preview ok";
-    const data = result.data;
-    for (const w of data.words) {
-      const row = document.createElement("div");
-      row.className = "word";
-      row.textContent = `${w.word} (${w.start} ${w.across ? t("across") : t("down")}) ${w.score}`;
-      current.appendChild(row);
-    }
-    if (data.bingo) {
-      const bingo = document.createElement("div");
-      bingo.className = "word bingo";
-      bingo.textContent = t("bingo");
-      current.appendChild(bingo);
-    }
-    const total = document.createElement("div");
-    total.className = "total";
-    total.textContent = `${t("score")}: ${data.score}`;
-    current.appendChild(total);
+  if (!result || (!result.ok && result.status !== 400)) {
+    // The server could not say: let the play itself be the judge.
+    preview.state = "unknown";
+    if (current) { current.replaceChildren(); current.className = "cw-preview"; }
+  } else if (result.ok) {
+    preview.state = "ok";
+    if (current) showScore(current, result.data);
   } else {
-    current.className = "cw-preview refused";
-    current.textContent = result.data ? `${result.data.message}` : "";
+    preview.state = "refused";
+    if (current) {
+      current.className = "cw-preview refused";
+      current.textContent = (result.data && result.data.message) || "";
+    }
   }
+  finish();
+  render();
+}
+
+function showScore(box, data) {
+  box.replaceChildren();
+  box.className = "cw-preview ok";
+  for (const w of data.words) {
+    const row = document.createElement("div");
+    row.className = "word";
+    row.textContent = `${w.word} (${w.start} ${w.across ? t("across") : t("down")}) ${w.score}`;
+    box.appendChild(row);
+  }
+  if (data.bingo) {
+    const bingo = document.createElement("div");
+    bingo.className = "word bingo";
+    bingo.textContent = t("bingo");
+    box.appendChild(bingo);
+  }
+  const total = document.createElement("div");
+  total.className = "total";
+  total.textContent = `${t("score")}: ${data.score}`;
+  box.appendChild(total);
 }
 
 async function submit(move) {
@@ -355,6 +450,8 @@ async function submit(move) {
 
 async function submitPlacement() {
   if (!placed.length || !canPlay()) return;
+  await preview.done;  // Play or Enter pressed while the preview was on its way
+  if (preview.state === "refused" || !placed.length) return;
   const ok = await submit(placementMove());
   if (ok) { placed = []; cursor = null; selected = null; rackOrder = null; changed(); }
 }
@@ -363,7 +460,12 @@ async function onAction(action) {
   if (action === "play") return submitPlacement();
   if (action === "recall") return recall();
   if (action === "shuffle") return shuffle();
-  if (action === "direction") { across = !across; return render(); }
+  if (action === "direction") {
+    across = !across;
+    render();
+    say(t("typing").replace("{direction}", across ? t("across") : t("down")));
+    return;
+  }
   if (action === "pass") { if (window.confirm(t("pass"))) await submit({ type: "pass" }); return; }
   if (action === "accept") { if (window.confirm(t("accept"))) await submit({ type: "pass" }); return; }
   if (action === "challenge") { if (window.confirm(t("challenge"))) await submit({ type: "challenge" }); return; }
@@ -389,7 +491,6 @@ async function onAction(action) {
 function bind() {
   root = document.getElementById("cw");
   if (!root) return;
-  root.tabIndex = -1;  // focusable, so typing goes to the board after a square is chosen
   applyRackOrder();
   // Keep the tentative placement where it still fits: squares free and the tiles still on the rack.
   const buttons = rackButtons();
@@ -404,10 +505,10 @@ function bind() {
     kept.push({ ...p, rack: i });
   }
   placed = kept;
-  if (cursor && isFilled(cursor.row, cursor.col)) cursor = null;
   selected = null;
   if (exchanging && !$('[data-action="exchange"]')) { exchanging = false; exchangeSet = new Set(); }
-  changed();
+  if (cursor && !square(cursor.row, cursor.col)) cursor = null;
+  changed();  // the fresh fragment's preview box is empty: ask again for what is still placed
 }
 
 document.addEventListener("click", (event) => {
@@ -418,6 +519,14 @@ document.addEventListener("click", (event) => {
   if (tile) { onRackClick(rackButtons().indexOf(tile)); return; }
   const sq = event.target.closest(".crossword .sq");
   if (sq) onSquareClick(sq);
+});
+// A square that takes the focus (Tab, a click, an arrow key) is where typing goes.
+document.addEventListener("focusin", (event) => {
+  const sq = event.target.closest && event.target.closest(".crossword .sq");
+  if (!sq || !root || !root.contains(sq)) return;
+  rove(sq);
+  const row = Number(sq.dataset.row), col = Number(sq.dataset.col);
+  if (!cursor || cursor.row !== row || cursor.col !== col) { cursor = { row, col }; render(); }
 });
 document.addEventListener("keydown", onKey);
 document.addEventListener("pointerdown", onPointerDown);

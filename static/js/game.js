@@ -1,32 +1,160 @@
-// The game page: keeps the board live over a WebSocket and submits moves through the JSON API.
-// Game-specific boards dispatch a "letterpost:move" event with {detail: move}; the generic
-// board uses its JSON move box.
-import { newKey, postJson, socketUrl } from "./api.js";
+// The game page: keeps every live part current over a WebSocket and submits moves through the JSON API.
+// The server re-renders, for this viewer, the board (#board), the generic move record (#move-log) and
+// the parts beside them ([data-part]: the game-over banner, the clocks, the action buttons) after every
+// change; this module swaps them in, keeps the keyboard focus where it was, announces the new status
+// line to screen readers, and keeps move logs scrolled to the latest move.
+// Game-specific boards dispatch a "letterpost:move" event with {detail: move}; the generic board uses its
+// JSON move box.  A refusal shows its message (never its code) next to the control that was used: the
+// nearest [data-move-error] inside the control's [data-error-scope], else the board's, else #move-error.
+import { csrfToken, newKey, postJson, socketUrl } from "./api.js";
 
 const root = document.getElementById("game");
 const board = document.getElementById("board");
 const errorBox = document.getElementById("move-error");
+const announcer = document.getElementById("game-announcer");
 const gameId = root.dataset.game;
 let version = Number(root.dataset.version);
+let lastControl = null;   // the element the player last used inside the game page
+let lastStatus = statusText();
+const lastParts = {};
 
-function showError(data) {
-  errorBox.textContent = data ? `${data.code}: ${data.message}` : "";
-  errorBox.hidden = !data;
+// ---- refusals --------------------------------------------------------------------------------------
+
+function errorSlots() { return Array.from(root.querySelectorAll("[data-move-error]")).concat(errorBox ? [errorBox] : []); }
+
+function clearErrors() {
+  for (const slot of errorSlots()) { slot.textContent = ""; slot.hidden = true; }
+}
+
+function slotFor(control) {
+  const scope = control && control.isConnected ? control.closest("[data-error-scope]") : null;
+  return (scope && scope.querySelector("[data-move-error]")) || board.querySelector("[data-move-error]") || errorBox;
+}
+
+export function showError(data, control = lastControl) {
+  clearErrors();
+  if (!data) return;
+  const slot = slotFor(control);
+  slot.textContent = data.message || data.code || "";
+  slot.hidden = false;
+  const box = slot.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) slot.scrollIntoView({ block: "nearest" });
+}
+
+for (const type of ["pointerdown", "keydown", "submit"]) {
+  root.addEventListener(type, (event) => { lastControl = event.target; }, true);
+}
+
+// ---- swapping in what the server rendered ----------------------------------------------------------
+
+const KEY_ATTRS = ["action", "row", "col", "take", "clear", "index", "card", "tool", "number", "right", "tile",
+  "spell", "crossOut", "pass", "part"];
+
+// A selector that finds "the same" control in a freshly rendered fragment.
+function focusKey(el) {
+  if (!el || el === document.body || !root.contains(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  let selector = el.tagName.toLowerCase();
+  for (const [name, value] of Object.entries(el.dataset)) {
+    if (!KEY_ATTRS.includes(name)) continue;
+    const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    selector += `[data-${attr}="${value.replace(/["\\]/g, "\\$&")}"]`;
+  }
+  if (el.name) selector += `[name="${el.name}"]`;
+  const scope = el.parentElement && el.parentElement.closest("[id]");
+  return scope && scope !== root ? `#${CSS.escape(scope.id)} ${selector}` : selector;
+}
+
+function focusable(el) {
+  return el && !el.disabled && !el.hidden && el.getClientRects().length > 0;
+}
+
+function statusLine() { return board.querySelector("#status-line"); }
+
+function statusText() {
+  const line = board.querySelector("#status-line");
+  return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+// Replace the content of the containers, then put the focus back on the same control, or (when it is
+// gone, say the Play button after a move) on the status line that says what happens now.
+let lastFocused = null;  // a control that turns disabled (a button pressed to send) drops the focus to <body>
+root.addEventListener("focusin", (event) => { lastFocused = event.target; });
+
+function swap(containers, html, after) {
+  let active = document.activeElement;
+  if ((!active || active === document.body) && lastFocused && lastFocused.isConnected) active = lastFocused;
+  const inside = containers.some((c) => c.contains(active));
+  const key = inside ? focusKey(active) : null;
+  containers.forEach((c, i) => { c.innerHTML = html[i]; });
+  if (after) after();
+  if (!inside) return;
+  const again = key && root.querySelector(key);
+  if (focusable(again)) { again.focus({ preventScroll: true }); return; }
+  const line = statusLine();
+  if (line) { line.tabIndex = -1; line.focus({ preventScroll: true }); }
+}
+
+function announce() {
+  const text = statusText();
+  if (text && text !== lastStatus && announcer) announcer.textContent = text;
+  lastStatus = text;
+}
+
+// Move logs show their latest move: any [data-scroll-end] box is kept scrolled to its end.
+function scrollLogs() {
+  for (const box of document.querySelectorAll("[data-scroll-end]")) box.scrollTop = box.scrollHeight;
+}
+
+function applyParts(parts) {
+  for (const [name, html] of Object.entries(parts || {})) {
+    const part = root.querySelector(`[data-part="${name}"]`);
+    if (!part || lastParts[name] === html) continue;
+    lastParts[name] = html;
+    swap([part], [html]);
+  }
+  watchRatings();
 }
 
 function applyUpdate(message) {
-  // Already shown (the broadcast and our own refresh both report a move), or overtaken by a newer one.
-  if (message.game.version <= version) return;
-  version = message.game.version;
-  root.dataset.version = String(version);
-  root.dataset.turnVersion = String(message.game.turn_version);
-  board.innerHTML = message.html;
-  const log = document.getElementById("move-log");
-  if (log && message.log_html !== undefined) log.innerHTML = message.log_html;
-  document.dispatchEvent(new CustomEvent("letterpost:board", { detail: message.game }));
+  // A newer version redraws everything; the same version (our own refresh, or a retry while ratings
+  // are stored after the end) only the parts beside the board; an older one is overtaken.
+  if (message.game.version < version) return;
+  if (message.game.version > version) {
+    version = message.game.version;
+    root.dataset.version = String(version);
+    root.dataset.turnVersion = String(message.game.turn_version);
+    const log = document.getElementById("move-log");
+    const targets = [board], html = [message.html];
+    if (log && message.log_html !== undefined) { targets.push(log); html.push(message.log_html); }
+    if (errorBox) { errorBox.hidden = true; errorBox.textContent = ""; }
+    swap(targets, html, () => document.dispatchEvent(new CustomEvent("letterpost:board", { detail: message.game })));
+    scrollLogs();
+    announce();
+  }
+  applyParts(message.parts);
 }
 
+// ---- the rating change after the end ---------------------------------------------------------------
+
+// Ratings are stored by a task just after a game ends: while the banner says they are on their way,
+// ask again a few times, less and less often.
+let ratingTries = 0;
+let ratingTimer = null;
+function watchRatings() {
+  if (!root.querySelector("[data-ratings-pending]")) { clearTimeout(ratingTimer); ratingTimer = null; return; }
+  if (ratingTimer || ratingTries >= 6) return;
+  ratingTimer = setTimeout(() => {
+    ratingTimer = null;
+    ratingTries += 1;
+    refresh();
+  }, 1000 * 2 ** ratingTries);
+}
+
+// ---- moves -----------------------------------------------------------------------------------------
+
 export async function submitMove(move) {
+  const control = lastControl;
   const key = newKey();
   const body = { version, move, idempotency_key: key };
   let result;
@@ -34,10 +162,10 @@ export async function submitMove(move) {
     try { result = await postJson(root.dataset.api, body); break; }
     catch (e) { await new Promise((r) => setTimeout(r, 500 * (attempt + 1))); }
   }
-  if (!result) { showError({ code: "NETWORK", message: "Could not reach the server." }); return false; }
-  if (!result.ok) { showError(result.data); return false; }
-  showError(null);
-  socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: "refresh" }));
+  if (!result) { showError({ message: root.dataset.tNetwork }, control); return false; }
+  if (!result.ok) { showError(result.data, control); return false; }
+  clearErrors();
+  refresh();
   return true;
 }
 window.letterpostSubmitMove = submitMove;
@@ -48,24 +176,54 @@ board.addEventListener("submit", async (event) => {
   event.preventDefault();
   let move;
   try { move = JSON.parse(form.elements.move.value); }
-  catch (e) { showError({ code: "BAD_MOVE", message: "The move is not valid JSON." }); return; }
+  catch (e) { showError({ message: root.dataset.tBadJson }, form); return; }
   await submitMove(move);
 });
 document.addEventListener("letterpost:move", (event) => submitMove(event.detail));
 
-// Resigning asks first (here, not in an inline handler: the CSP allows no inline script).
-const resignForm = document.getElementById("resign-form");
-if (resignForm) {
-  resignForm.addEventListener("submit", (event) => {
-    if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault();
-  });
-}
+// Parts pushed over the socket are rendered without a request, so their plain forms (a challenge's
+// Accept/Decline) carry no CSRF field: add it from the cookie before the browser sends them.
+root.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.closest("[data-part]") || form.method.toLowerCase() !== "post") return;
+  let field = form.querySelector("input[name=csrfmiddlewaretoken]");
+  if (!field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "csrfmiddlewaretoken";
+    form.append(field);
+  }
+  if (!field.value) field.value = csrfToken();
+}, true);
+
+// Resign: asked once, sent through the API; the page then updates like after any move.
+root.addEventListener("submit", async (event) => {
+  const form = event.target.closest("#resign-form");
+  if (!form) return;
+  event.preventDefault();
+  if (!window.confirm(form.dataset.confirm)) return;
+  const button = form.querySelector("button");
+  button.disabled = true;
+  let result = null;
+  try { result = await postJson(root.dataset.resignApi, {}); } catch (e) { result = null; }
+  button.disabled = false;
+  if (!result) { showError({ message: root.dataset.tNetwork }, button); return; }
+  if (!result.ok) { showError(result.data, button); return; }
+  clearErrors();
+  refresh();
+});
+
+// ---- the socket ------------------------------------------------------------------------------------
 
 let socket = null;
 let retry = 0;
 function reconnectLater() {
   root.dataset.live = "0";
   setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+}
+
+function refresh() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "refresh" }));
 }
 
 function connect() {
@@ -75,7 +233,7 @@ function connect() {
     retry = 0;
     root.dataset.live = "1";
     // Catch up with anything broadcast before this socket opened (page load, or a dropped connection).
-    socket.send(JSON.stringify({ type: "refresh" }));
+    refresh();
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
@@ -84,4 +242,7 @@ function connect() {
   };
   socket.onclose = reconnectLater;
 }
+
+scrollLogs();
+watchRatings();
 connect();

@@ -18,6 +18,8 @@ function showUnread(count) {
   bell.dataset.count = String(count);
   bell.textContent = String(count);
   bell.hidden = count === 0;
+  const word = document.getElementById("notification-unread");  // "unread", for the bell's spoken name
+  if (word) word.hidden = count === 0;
   document.dispatchEvent(new CustomEvent("letterpost:notifications", { detail: { unread: count } }));
 }
 

@@ -6,6 +6,7 @@
 // "letterpost:board"); the word being built lives in this module and in sessionStorage, and is laid
 // back onto each new fragment while the round's crafting lasts.
 import { postJson } from "./api.js";
+import { askLetter } from "./letter_dialog.js";
 
 let word = [];          // [{card, letter, double}] in word order
 let wordKey = null;     // "game:round" the word belongs to
@@ -83,9 +84,9 @@ function usedCards() {
   return used;
 }
 
-function askLetter(root, current) {
-  const answer = (window.prompt(root.dataset.msgWild, current || "") || "").trim().toUpperCase();
-  return /^[A-Z]$/.test(answer) ? answer : null;
+function askWild(root, current) {
+  const m = root.dataset;
+  return askLetter({ title: m.msgWild, label: m.msgLetter, ok: m.msgOk, cancel: m.msgCancel, current: current || "" });
 }
 
 // ---- drawing the word -------------------------------------------------------------------------------
@@ -99,10 +100,10 @@ function letterTile(cards, entry, index) {
   el.draggable = true;
   const face = document.createElement("b");
   face.textContent = card.kind === "wild" ? entry.letter : card.letter;
-  el.appendChild(face);
   const value = document.createElement("small");
   value.textContent = String(card.kind === "wild" ? 0 : card.value * (entry.double ? 2 : 1));
-  el.appendChild(value);
+  // Spaces between the pieces keep "E 2" two words for the accessible name check, as in the templates.
+  el.append(face, " ", value, " ");
   const mark = document.createElement("i");
   mark.textContent = card.kind === "wild" ? "★" : card.mark;
   if (card.suitName) {
@@ -115,9 +116,11 @@ function letterTile(cards, entry, index) {
     const badge = document.createElement("span");
     badge.className = "sc-x2";
     badge.textContent = "×2";
-    el.appendChild(badge);
+    el.append(" ", badge);
   }
-  el.setAttribute("aria-label", [face.textContent, value.textContent, card.suitName].filter(Boolean).join(" "));
+  el.setAttribute("aria-label", [face.textContent, value.textContent, card.suitName, entry.double ? "×2" : ""]
+    .filter(Boolean).join(" "));
+  el.setAttribute("aria-pressed", selected === index ? "true" : "false");
   return el;
 }
 
@@ -230,7 +233,7 @@ async function runPreview(root) {
 
 // ---- taps -------------------------------------------------------------------------------------------
 
-function onCraftClick(root, event) {
+async function onCraftClick(root, event) {
   const cards = trayCards(root);
   const trayCard = event.target.closest(".sc-tray .sc-card");
   const letter = event.target.closest(".sc-word .sc-card");
@@ -251,8 +254,8 @@ function onCraftClick(root, event) {
       else if (word.length) { arming = id; selected = null; }
       else { render(root); $(root, ".sc-hint").textContent = root.dataset.msgNoLetter; return; }
     } else if (card.kind === "wild") {
-      const chosen = askLetter(root);
-      if (!chosen) return;
+      const chosen = await askWild(root);
+      if (!chosen || !root.isConnected) return;
       word.push({ card: id, letter: chosen, double: null });
     } else {
       word.push({ card: id, letter: null, double: null });
@@ -279,8 +282,8 @@ function onCraftClick(root, event) {
     } else if (name === "detach") {
       word[selected].double = null;
     } else if (name === "letter") {
-      const chosen = askLetter(root, word[selected].letter);
-      if (!chosen) return;
+      const chosen = await askWild(root, word[selected].letter);
+      if (!chosen || !root.isConnected || selected === null) return;
       word[selected].letter = chosen;
     }
   } else if (event.target.closest(".sc-clear")) {

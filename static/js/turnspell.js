@@ -3,6 +3,9 @@
 // re-rendered by the server on every change (game.js swaps it in and fires "letterpost:board"), so
 // the choice being built lives here and is laid back onto each new fragment while the turn lasts.
 // The board's spin after a turn is a CSS animation started when the turn number goes up.
+// Every control is a button, so the keyboard works as the mouse does (Tab, Enter or Space); the
+// chosen tile, clear button and "return" state are announced through aria-pressed.
+import { askLetter } from "./letter_dialog.js";
 
 let pick = null;      // {turn, take, letter, blank, row, col, ret: {row, col, letter, penalty}} or {turn, clear, index}
 let returning = false; // the player is choosing a tile to return
@@ -56,6 +59,7 @@ function render(root) {
   const score = Number(msg.score || 0);
   $$(root, ".ts-tile.selected, .ts-cell.selected, .ts-cell.placing, .ts-cell.returning, .ts-clear.selected")
     .forEach((el) => el.classList.remove("selected", "placing", "returning"));
+  $$(root, ".ts-tile[data-take], .ts-clear").forEach((el) => el.setAttribute("aria-pressed", "false"));
   $$(root, ".ts-cell .ts-preview").forEach((el) => el.remove());
   const grid = $(root, ".ts-grid.mine");
   grid.classList.toggle("picking-return", returning);
@@ -71,14 +75,16 @@ function render(root) {
     return;
   }
   if (pick.clear) {
-    $(root, `.ts-clear[data-clear="${pick.clear}"][data-index="${pick.index}"]`)?.classList.add("selected");
+    const clear = $(root, `.ts-clear[data-clear="${pick.clear}"][data-index="${pick.index}"]`);
+    if (clear) { clear.classList.add("selected"); clear.setAttribute("aria-pressed", "true"); }
     hint.textContent = "";
     $(root, ".ts-summary").textContent = fill(pick.clear === "row" ? msg.msgClearRow : msg.msgClearCol, { n: pick.index + 1 });
     $(root, ".ts-return").disabled = true;
     pending.hidden = false;
     return;
   }
-  $(root, `.ts-tile[data-take="${pick.take}"]`)?.classList.add("selected");
+  const taken = $(root, `.ts-tile[data-take="${pick.take}"]`);
+  if (taken) { taken.classList.add("selected"); taken.setAttribute("aria-pressed", "true"); }
   if (pick.row === undefined) {
     hint.textContent = fill(msg.msgPickCell, { letter: pick.letter });
     pending.hidden = true;
@@ -102,10 +108,11 @@ function render(root) {
   const returnButton = $(root, ".ts-return");
   returnButton.disabled = !$(root, ".ts-grid.mine .ts-cell.filled");
   returnButton.classList.toggle("selected", returning || Boolean(pick.ret));
+  returnButton.setAttribute("aria-pressed", returning || pick.ret ? "true" : "false");
   pending.hidden = false;
 }
 
-function onClick(root, event) {
+async function onClick(root, event) {
   if (root.dataset.canChoose !== "1") return;
   const turn = Number(root.dataset.turn);
   const tile = event.target.closest(".ts-tile[data-take]");
@@ -117,8 +124,8 @@ function onClick(root, event) {
     let letter = tile.dataset.letter;
     const blank = letter === "?";
     if (blank) {
-      const answer = (window.prompt(msg.msgBlank) || "").trim().toUpperCase();
-      if (!/^[A-Z]$/.test(answer)) return;
+      const answer = await askLetter({ title: msg.msgBlank, label: msg.msgLetter, ok: msg.msgOk, cancel: msg.msgCancel });
+      if (!answer || !root.isConnected) return;
       letter = answer;
     }
     const keep = pick && !pick.clear && pick.row !== undefined ? { row: pick.row, col: pick.col } : {};

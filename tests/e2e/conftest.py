@@ -104,11 +104,12 @@ def browser(live_url):
 
 @pytest.fixture
 def new_page(browser, live_url):
-    """Opens a page in a fresh browser context (its own cookies: one per user)."""
+    """Opens a page in a fresh browser context (its own cookies: one per user); keyword arguments go
+    to the context (``viewport``, ``timezone_id``, ``bypass_csp`` ...)."""
     contexts = []
 
-    def make():
-        context = browser.new_context(base_url=live_url)
+    def make(**options):
+        context = browser.new_context(base_url=live_url, **options)
         context.set_default_timeout(5000)
         contexts.append(context)
         return context.new_page()
@@ -123,8 +124,8 @@ def sign_up(new_page):
     """Signs a user up through the site, confirms the e-mail from the outbox; returns their page."""
     from playwright.sync_api import expect
 
-    def sign_up(username):
-        page = new_page()
+    def sign_up(username, **context):
+        page = new_page(**context)
         email = f"{username}@example.com"
         page.goto("/accounts/signup/")
         page.fill("input[name=username]", username)

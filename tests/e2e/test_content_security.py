@@ -65,8 +65,8 @@ class Watched:
 def games_of_each_kind(live_url, alice, bob):
     """One running game of each kind, the seat to act, a legal move for it (the engine's timeout move)
     and that player's session: all made before Playwright starts (it blocks database calls)."""
-    from games.term_decks import starter_deck_load
     from lexicons.services import lexicon_load_words
+    from lexicons.term_decks import starter_deck_load
 
     lexicon_load_words(code="en", words=WORDS)
     starter_deck_load(language="en")
@@ -99,8 +99,8 @@ def test_the_game_page_of_each_kind_has_no_csp_violation_and_still_plays(games_o
 @pytest.fixture
 def site_pages(live_url, alice, bob, make_user):
     """The pages to visit as a superuser (game, league, report, lexicon tool pages included)."""
-    from games.models import LexiconBulkJob
     from leagues import services as leagues
+    from lexicons.models import LexiconBulkJob
     from lexicons.services import lexicon_load_words
     from moderation import services as moderation
 

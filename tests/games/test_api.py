@@ -31,10 +31,15 @@ def test_anonymous_requests_are_refused():
     assert "code" in answer.json()
 
 
-def test_challenge_by_username_starts_a_game(alice, bob, api_for):
+def test_challenge_by_username_starts_a_game_once_accepted(alice, bob, api_for):
     answer = api_for(alice).post("/api/games/", {"kind": "toy", "opponents": ["bob"]}, format="json")
     assert answer.status_code == 201
     body = answer.json()
+    assert body["status"] == "challenge" and body["view"] is None
+    assert [s["accepted"] for s in body["seats"]] == [True, False]
+    answer = api_for(bob).post(f"/api/challenges/{body['id']}/accept/")
+    assert answer.status_code == 200 and answer.json()["status"] == "active"
+    body = api_for(alice).get(f"/api/games/{body['id']}/").json()
     assert body["status"] == "active" and body["seat"] == 0 and body["to_act"] == [0]
     assert body["view"]["my_card"].startswith("secret-card-0-")
     assert [s["username"] for s in body["seats"]] == ["alice", "bob"]

@@ -1,6 +1,7 @@
 """The deadline sweep against the real PostgreSQL and a real Celery worker: sweeps that race share the
 work (SKIP LOCKED) and apply nothing twice; beat's task handles a due deadline end to end."""
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -65,6 +66,11 @@ def test_beats_sweep_task_handles_a_due_deadline_on_a_real_worker(celery_worker_
     assert report["timeouts"] == 1
     move = Move.objects.get(game=game)
     assert (move.source, move.idempotency_key) == ("timeout", f"timeout:{game.pk}:0:{deadline.isoformat()}")
+    # The notice is an event the worker handles next (its own task): wait for it to be stored.
+    for _ in range(100):
+        if Notification.objects.filter(user=alice, kind="timeout").exists():
+            break
+        time.sleep(0.1)
     assert Notification.objects.filter(user=alice, kind="timeout").count() == 1
     assert Seat.objects.get(game=game, index=1).to_act
     assert Seat.objects.get(game=game, index=0).consecutive_timeouts == 1

@@ -65,7 +65,7 @@ def test_each_game_creates_exactly_the_options_chosen(client, site, alice, bob, 
     response = post(client, play_with="named", **fields)
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert (game.kind, game.seats_count, game.status) == (kind, seats, GameStatus.ACTIVE)
+    assert (game.kind, game.seats_count, game.status) == (kind, seats, GameStatus.CHALLENGE)
     stored = {k: v for k, v in game.options.items() if k != "cards"}  # Spell's cards are drawn by the server
     assert stored == options
     players = list(Seat.objects.filter(game=game).order_by("index").values_list("user__username", flat=True))

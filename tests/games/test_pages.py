@@ -88,7 +88,7 @@ def test_new_game_form_challenges_a_player(client, alice, bob):
     response = client.post("/games/new/", {"kind": "toy", "opponent": "bob", "toy_seats": 2, "days_per_move": 3})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert game.status == GameStatus.ACTIVE
+    assert game.status == GameStatus.CHALLENGE  # it starts when bob accepts
 
 
 def test_new_game_form_with_unknown_opponent_shows_an_error_and_creates_nothing(client, alice):

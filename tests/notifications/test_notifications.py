@@ -80,7 +80,7 @@ def test_digest_kinds_wait_for_the_digest(alice, bob):
 def test_the_preferences_page_saves_every_kind_and_the_digest_hour(alice, client):
     client.force_login(alice)
     assert client.get("/notifications/preferences/").status_code == 200
-    data = {f"{k}_email": "off" for k in ["your_move", "reminder", "timeout", "game_over", "league_news"]}
+    data = {f"{k}_email": "off" for k in ["your_move", "reminder", "timeout", "game_over", "league_news", "challenge"]}
     data.update({"your_move_in_app": "on", "your_move_email": "digest", "digest_hour": "7"})
     assert client.post("/notifications/preferences/", data).status_code == 302
     prefs = services.preferences_for([alice.pk])[alice.pk]

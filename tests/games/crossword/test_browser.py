@@ -74,10 +74,11 @@ def test_a_word_typed_on_the_board_is_previewed_played_and_seen_live(started, ne
     expect(me.locator("#cw-preview .total")).to_have_text("Score: 32")
     me.keyboard.press("Backspace")
     expect(me.locator("#cw-preview")).to_have_text("The first word must cover the centre square 8H.")
-    # Tap: with no square chosen (Escape), a tile then a square puts the Y back.
-    me.keyboard.press("Escape")
+    # Backspace left the chosen square on 8H: tapping the Y puts it there.
+    expect(square(me, 7, 7)).to_be_focused()
     me.locator("#cw-rack .rack-tile[data-tile='Y']").click()
-    square(me, 7, 7).click()
+    # Enter plays from the board: back to the square.
+    square(me, 7, 7).focus()
     expect(me.locator("#cw-preview .total")).to_have_text("Score: 32")
     if SHOTS:
         me.screenshot(path=f"{SHOTS}/crossword-placing.png", full_page=True)
@@ -91,10 +92,12 @@ def test_a_word_typed_on_the_board_is_previewed_played_and_seen_live(started, ne
 
     # The opponent drags A onto G7 (a double letter) and taps the blank then G9, naming it S: ADS down
     # through the D of WINDY scores A 2 + D 2 + blank 0.
-    other.once("dialog", lambda dialog: dialog.accept("S"))
     drag_to(other, other.locator("#cw-rack .rack-tile[data-tile='A']"), square(other, 6, 6))
     other.locator("#cw-rack .rack-tile[data-tile='?']").click()
     square(other, 8, 6).click()
+    # The blank asks for its letter in a dialog of the page.
+    other.get_by_role("dialog").get_by_label("Letter").fill("S")
+    other.get_by_role("dialog").get_by_role("button", name="OK").click()
     expect(other.locator("#cw-preview")).to_contain_text("ADS (G7 down) 4")
     expect(other.locator("#cw-preview .total")).to_have_text("Score: 4")
     if SHOTS:

@@ -214,6 +214,8 @@ def test_the_new_game_form_sets_tile_set_lexicon_and_challenge(client, lexicons,
     assert response.status_code == 302
     game = Game.objects.get(kind="crossword")
     assert game.options == {"tile_set": "nl", "challenge": "double", "lexicon": "nl"}
+    services.challenge_accept(game_id=game.pk, user=bob)
+    game.refresh_from_db()
     assert game.state["options"]["tile_set"] == "nl" and len(game.state["bag"]) == 102 - 14
 
 

@@ -29,9 +29,14 @@ from tests.helpers import sweep
 pytestmark = pytest.mark.django_db
 
 def template_words() -> set[str]:
-    """Every word of our templates' own text: a secret that is also one ("table") cannot be told apart."""
+    """Every word of the page's own text — our templates, and the lines the board's view-model and the
+    game page's parts write (the first-game hints, the banner): a secret that is also one ("table",
+    "card") cannot be told apart."""
+    base = Path(settings.BASE_DIR)
+    paths = [*(base / "templates").rglob("*.html"), *(base / "games" / "kinds").glob("*.py"),
+             base / "games" / "presenters.py"]
     words: set[str] = set()
-    for path in (Path(settings.BASE_DIR) / "templates").rglob("*.html"):
+    for path in paths:
         words |= {w.lower() for w in re.findall(r"[A-Za-z]+", path.read_text())}
     return words
 

@@ -71,7 +71,7 @@ def test_after_crafting_your_word_waits_secretly(start, submit, draft_round, ali
     word = best_word(game, 0, spellcrafter_lexicon)
     submit(game, alice, word)
     html = page(client, alice, game)
-    assert "You have crafted your word." in html and "Waiting for 1 player<" in html
+    assert "You have crafted your word." in html and "Waiting for 1 player: " in html
     assert 'data-can-craft="0"' in html and "It stays secret until everyone has crafted." in html
 
 

@@ -170,11 +170,11 @@ def test_a_player_who_has_picked_sees_how_many_are_still_picking(start, submit, 
     assert view["waiting_for"] == 2 and [p["has_chosen"] for p in view["players"]] == [True, False, False]
     client.force_login(alice)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert "You have picked." in html and "Waiting for 2 players<" in html
+    assert "You have picked." in html and "Waiting for 2 players: " in html
 
     submit(game, bob, pick(hand(game, 1)[0]))
     assert api_for(alice).get(f"/api/games/{game.pk}/").json()["view"]["waiting_for"] == 1
-    assert "Waiting for 1 player<" in client.get(f"/games/{game.pk}/").content.decode()
+    assert "Waiting for 1 player: " in client.get(f"/games/{game.pk}/").content.decode()
 
 
 def test_who_has_picked_is_public_on_every_page(start, submit, alice, client, make_user):
@@ -184,7 +184,7 @@ def test_who_has_picked_is_public_on_every_page(start, submit, alice, client, ma
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'data-seat="0" data-chosen="1"' in html
     assert 'data-seat="1" data-chosen="0"' in html and 'data-seat="2" data-chosen="0"' in html
-    assert "Waiting for 2 players<" in html
+    assert "Waiting for 2 players: " in html
 
 
 # --------------------------------------------------------------------------- privacy of a choice

@@ -31,8 +31,10 @@ async def listen(game, user):
 
 
 def normalised(message):
-    """The message without the game's id, the one thing that differs between twin games."""
-    message["game"].pop("id")
+    """The message without the game's id, the one thing that differs between twin games (also in the
+    addresses of the parts beside the board)."""
+    game_id = message["game"].pop("id")
+    message["parts"] = {k: v.replace(f"/{game_id}/", "/ID/") for k, v in message["parts"].items()}
     return message
 
 

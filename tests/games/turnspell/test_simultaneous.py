@@ -121,7 +121,7 @@ def test_a_player_who_has_chosen_sees_how_many_are_still_choosing(start, alice, 
     choose(game, bob, a_legal_place(game, 1))
     view = api_for(alice).get(f"/api/games/{game.pk}/").json()["view"]
     assert view["waiting_for"] == 1
-    assert "Waiting for 1 player<" in client.get(f"/games/{game.pk}/").content.decode()
+    assert "Waiting for 1 player: " in client.get(f"/games/{game.pk}/").content.decode()
 
 
 def test_who_has_chosen_is_public_on_every_page(start, alice, client, make_user):

@@ -1,0 +1,132 @@
+"""Challenges: a game against named players starts only when each of them has accepted.
+
+The challenger's seat accepts by challenging; each challenged player accepts or declines (a decline
+ends it for everyone); the challenger may withdraw it; unanswered, it expires after
+``settings.CHALLENGE_EXPIRY_DAYS`` (the deadline sweep).  A player may refuse challenges from players
+they have never played (their profile's ``challenges_from_strangers``).  The game's ``status`` reads
+``challenge`` until it starts.  Ending one goes through the Finisher, as an abort with the reason.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from core.events import publish
+
+from ..access import access_seat_for_user
+from ..errors import MSG_NOT_FOUND, NOT_FOUND, GameError
+from ..events import ChallengeAnswered, ChallengeIssued
+from ..models import Game, GameStatus, Seat
+from ..policies import refuse_unless_may_play
+from . import finisher
+from .base import announce, engine_for, lock_game
+from .creating import game_start, new_game_checked, new_game_insert
+
+CHALLENGE_NOT_OPEN = "CHALLENGE_NOT_OPEN"
+CHALLENGES_REFUSED = "CHALLENGES_REFUSED"
+NOT_YOUR_CHALLENGE = "NOT_YOUR_CHALLENGE"
+MSG_NOT_OPEN = "This challenge has already been answered, withdrawn or has expired."
+
+
+def played_together(a, b) -> bool:
+    """Whether two players have had a game together (one that started)."""
+    return Seat.objects.filter(
+        user=a, game__seats__user=b, game__status__in=[GameStatus.ACTIVE, GameStatus.FINISHED]
+    ).exists()
+
+
+def challenge_create(
+    *, creator, kind: str, opponents: list, options: dict | None = None, days_per_move: int | None = None,
+    seed: int | None = None, now: datetime | None = None,
+) -> Game:
+    """Challenge named players: the game waits for each to accept (checked as ``game_create`` checks)."""
+    now = now or timezone.now()
+    new = new_game_checked(creator=creator, kind=kind, seats=len(opponents) + 1, options=options,
+                           opponents=opponents, days_per_move=days_per_move, seed=seed, now=now, scheduled=False)
+    for opponent in opponents:
+        if not opponent.challenges_from_strangers and not played_together(creator, opponent):
+            raise GameError(
+                CHALLENGES_REFUSED,
+                f"{opponent.public_name} accepts challenges only from players they have played.", 403,
+            )
+    with transaction.atomic():
+        game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.CHALLENGE, accepted={0})
+        publish(ChallengeIssued(game_id=game.pk, challenger_id=creator.pk, challenged_ids=[o.pk for o in opponents]))
+        announce(game, list(game.seats.all()))
+    return game
+
+
+def _open_challenge(game_id: int) -> Game:
+    game = lock_game(game_id)
+    if game.status != GameStatus.CHALLENGE:
+        raise GameError(CHALLENGE_NOT_OPEN, MSG_NOT_OPEN, 409)
+    return game
+
+
+def challenge_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """Accept a challenge; the game starts when the last challenged player accepts."""
+    now = now or timezone.now()
+    refuse_unless_may_play([user])
+    with transaction.atomic():
+        game = _open_challenge(game_id)
+        seat = access_seat_for_user(game, user)
+        if not seat.accepted:
+            seat.accepted = True
+            Seat.objects.filter(pk=seat.pk).update(accepted=True)
+        started = all(s.accepted for s in game.seats.all())
+        if started:
+            game_start(game=game, engine=engine_for(game.kind), now=now)
+        else:
+            announce(game, list(game.seats.all()))
+        publish(ChallengeAnswered(game_id=game.pk, user_id=user.pk, accepted=True, started=started))
+    return game
+
+
+def challenge_decline(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """Decline a challenge: it ends for everyone, without a result."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _open_challenge(game_id)
+        seat = access_seat_for_user(game, user)
+        if seat.index == 0:
+            raise GameError(NOT_YOUR_CHALLENGE, "You made this challenge: withdraw it instead.", 400)
+        _end(game, reason="declined", seat_index=seat.index, by=user, now=now)
+        publish(ChallengeAnswered(game_id=game.pk, user_id=user.pk, accepted=False))
+    return game
+
+
+def challenge_withdraw(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """The challenger takes a challenge back before it starts."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _open_challenge(game_id)
+        if game.created_by_id != user.pk:
+            raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+        _end(game, reason="withdrawn", seat_index=0, by=user, now=now)
+    return game
+
+
+def challenges_expire(*, now: datetime | None = None) -> int:
+    """End every challenge unanswered for ``CHALLENGE_EXPIRY_DAYS`` (the deadline sweep); returns how many."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=settings.CHALLENGE_EXPIRY_DAYS)
+    expired = 0
+    due = Game.objects.filter(status=GameStatus.CHALLENGE, created_at__lte=cutoff).values_list("pk", flat=True)
+    for game_id in list(due):
+        with transaction.atomic():
+            game = lock_game(game_id)
+            if game.status == GameStatus.CHALLENGE:
+                _end(game, reason="expired", seat_index=0, by=None, now=now)
+                expired += 1
+    return expired
+
+
+def _end(game: Game, *, reason: str, seat_index: int, by, now: datetime) -> None:
+    finisher.finish(
+        game=game, seats=list(game.seats.all()), now=now, result=None, status=GameStatus.ABORTED, source="abort",
+        log={"type": "abort", "reason": reason, "seat": seat_index}, seat_index=seat_index, by=by,
+    )
