@@ -366,7 +366,7 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
             game_services.game_adjudicate(game_id=game_id, now=now)
         # An aborted fixture whose rule has not been applied yet (its event still on the way): no
         # time is left for a replay, so whoever left loses, as under the adjudicate rule.
-        unsettled = Fixture.objects.select_for_update().filter(
+        unsettled = Fixture.objects.select_for_update(of=("self",)).filter(
             division__season=season, game__status=GameStatus.ABORTED, result__isnull=True
         ).select_related("game").order_by("pk")
         for fixture in unsettled:
@@ -568,7 +568,7 @@ def fixture_ended(*, game_id: int, now: datetime | None = None) -> None:
         with transaction.atomic():
             league = league_or_404(season.league_id, lock=True)  # the order every league write locks in
             season = current_season(league, lock=True)
-            fixture = Fixture.objects.select_for_update().filter(
+            fixture = Fixture.objects.select_for_update(of=("self",)).filter(
                 game_id=game_id, division__season=season, result__isnull=True
             ).select_related("game").first()
             if fixture is not None and season.status == SeasonStatus.RUNNING:
