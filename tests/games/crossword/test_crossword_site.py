@@ -1,6 +1,5 @@
 """Crossword on the site: the game page, the move preview, GCG downloads, gcg_check and the new-game form."""
 
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -10,11 +9,10 @@ from games import services
 from games.engines.crossword import gcg
 from games.models import Game
 from tests.games.helpers import snapshot
+from tests.shared_data import gcg_records
 
 pytestmark = pytest.mark.django_db
 
-REPO = Path(__file__).resolve().parents[3]
-RECORDS = REPO.parent / "shared" / "testdata" / "gcg"
 
 
 def rack_of(game, seat):
@@ -187,8 +185,7 @@ def test_only_crossword_games_have_a_record(client, api_for, alice, bob):
 
 
 def test_gcg_check_replays_every_shared_record_with_matching_scores(capsys):
-    assert RECORDS.is_dir(), f"{RECORDS} is missing"
-    paths = sorted(str(p) for p in RECORDS.glob("*.gcg"))
+    paths = [str(p) for p in gcg_records()]
     assert len(paths) >= 3
     call_command("gcg_check", *paths)
     out = capsys.readouterr().out

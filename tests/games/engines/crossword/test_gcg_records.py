@@ -1,7 +1,8 @@
 """Replaying the real recorded games in ../shared/testdata/gcg: every placement scores as recorded.
 
 The lexicon is built from the words the games themselves play (no dictionary needed); the one play the
-record withdraws (``--``) is challenged off through the engine.  A missing folder fails the test.
+record withdraws (``--``) is challenged off through the engine.  Without the shared folder these
+tests skip, with the reason (and fail in CI, where it must be there: ``tests/shared_data.py``).
 """
 
 import random
@@ -11,19 +12,20 @@ import pytest
 
 from games.engines.base import Context, SetLexicon
 from games.engines.crossword import ENGINE, gcg
+from tests.shared_data import gcg_records, shared_path
 
 from .test_random_play import ENGLISH_WORDS, without_some
 
-REPO = Path(__file__).resolve().parents[4]
-RECORDS = REPO.parent / "shared" / "testdata" / "gcg"
+
+def record(name: str) -> Path:
+    return shared_path("testdata", "gcg", name)
 
 
 def record_paths():
-    return sorted(RECORDS.glob("*.gcg"))
+    return gcg_records()
 
 
 def test_the_recorded_games_are_there():
-    assert RECORDS.is_dir(), f"{RECORDS} is missing"
     assert len(record_paths()) >= 3
 
 
@@ -39,7 +41,7 @@ def words_played(game):
 
 @pytest.mark.parametrize("name", ["doug_v_emely.gcg", "noah_vs_mishu.gcg", "vs_andy.gcg"])
 def test_every_recorded_placement_scores_the_same(name):
-    path = RECORDS / name
+    path = record(name)
     assert path.is_file(), f"{path} is missing"
     game = gcg.parse(path.read_text(encoding="utf-8"))
     lexicon = SetLexicon(words_played(game))
@@ -61,7 +63,7 @@ def test_every_record_in_the_folder_replays_without_a_mismatch():
 
 
 def test_the_withdrawn_phony_is_challenged_off():
-    game = gcg.parse((RECORDS / "doug_v_emely.gcg").read_text(encoding="utf-8"))
+    game = gcg.parse(record("doug_v_emely.gcg").read_text(encoding="utf-8"))
     checks, final = gcg.replay(game, lexicon=SetLexicon(words_played(game)))
     withdrawn = [c for c in checks if c.turn.kind == "withdrawn"]
     assert [(c.computed_score, c.computed_total) for c in withdrawn] == [(-24, 55)]
@@ -76,7 +78,7 @@ def test_the_withdrawn_phony_is_challenged_off():
     ("vs_andy.gcg", [423 - 7, 349 + 7]),  # DEINIR = 7
 ])
 def test_the_end_applies_rule_18(name, ours):
-    game = gcg.parse((RECORDS / name).read_text(encoding="utf-8"))
+    game = gcg.parse((record(name)).read_text(encoding="utf-8"))
     _, final = gcg.replay(game)
     assert final["phase"] == "over" and final["end"]["reason"] == "out"
     assert final["scores"] == ours
