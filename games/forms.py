@@ -7,6 +7,9 @@ tile set or game whose word list is not loaded, a Spell language with too few te
 checks everything the page can say in words beside a field, then hands ``game_create`` exactly the
 options of the chosen game; what only the service knows (a player on vacation) comes back as an
 ``AppError`` and is shown beside the field it concerns (see ``games.views.game_new``).
+
+The games' own settings (``GameSettingsMixin``) serve every form that chooses a game: the league
+form uses them too, without the number of players (a league sets that itself).
 """
 
 from __future__ import annotations
@@ -38,20 +41,20 @@ SPELLCRAFTER_ROUNDS = range(1, 9)  # the engine's MAX_ROUNDS is 8
 SPELLCRAFTER_DEFAULT_ROUNDS = 4
 
 
-def _explained(title, explanation) -> str:
+def explained_choice(title, explanation) -> str:
     """A radio label: the choice in bold and one line saying what it means."""
     return format_html('<span class="choice-title">{}</span> <span class="choice-hint">{}</span>', title, explanation)
 
 
 def challenge_choices() -> list[tuple[str, str]]:
     return [
-        ("void", _explained(_("Words checked as played"),
+        ("void", explained_choice(_("Words checked as played"),
                             _("A word the word list does not know is refused at once and you try again; "
                               "nothing is lost."))),
-        ("single", _explained(_("Single challenge"),
+        ("single", explained_choice(_("Single challenge"),
                               _("Any play stands until the next player challenges it: an invalid play goes back to the "
                                 "rack and scores nothing; a failed challenge costs nothing."))),
-        ("double", _explained(_("Double challenge"),
+        ("double", explained_choice(_("Double challenge"),
                               _("As single, but a failed challenge costs the challenger their turn."))),
     ]
 
@@ -68,26 +71,16 @@ class KindSection:
     unavailable: str = ""
 
 
-class NewGameForm(forms.Form):
-    kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
-    # Optional for clients that post no choice: names given mean "named", none an open seek.
-    play_with = forms.ChoiceField(
-        label=gettext_lazy("Who plays"), widget=forms.RadioSelect, initial="named", choices=(), required=False,
-    )
-    days_per_move = forms.TypedChoiceField(
-        label=gettext_lazy("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE, choices=(),
-        help_text=gettext_lazy("Each player has this long for every move; vacation stops the clock."),
-    )
-    rated = forms.ChoiceField(label=gettext_lazy("Rating"), widget=forms.RadioSelect, initial="rated", choices=(),
-                              required=False)
-    # The opponent boxes are drawn by the template (one per other seat, each with its autocomplete) and
-    # read with ``getlist``; this field only carries their refusals, shown beside them.
-    opponent = forms.CharField(label=gettext_lazy("Opponents"), required=False)
+class GameSettingsMixin:
+    """Each game's own settings as a section of fields named ``<kind>_<option>``, for a form with a
+    ``kind`` field: ``_game_sections()`` in ``__init__`` builds them (and the ``kind`` choices: playable
+    games only), ``kind_sections()`` gives them to the template (``games/_kind_sections.html``),
+    ``_kind_values`` and ``_options`` read the chosen game's in ``clean``."""
 
-    def __init__(self, *args, user=None, **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        super().__init__(*args, **kwargs)
-        self.user = user
+    # Whether each game's section asks for the number of players.
+    settings_with_seats = True
+
+    def _game_sections(self) -> None:
         lexicons = lexicon_list()
         self.lexicons = {lx.code: lx for lx in lexicons}
         self.sections: dict[str, KindSection] = {}
@@ -95,27 +88,15 @@ class NewGameForm(forms.Form):
         for kind in kinds:
             self.sections[kind] = self._section(kind, lexicons)
         self.fields["kind"].choices = [(s.kind, s.name) for s in self.sections.values() if not s.unavailable]
-        self.fields["play_with"].choices = [
-            ("named", _explained(_("Players I name"), _("Type the start of a name to find a player."))),
-            ("anyone", _explained(_("Anyone"),
-                                  _("An open seek in the lobby: the first players to accept take the seats."))),
-        ]
-        self.fields["days_per_move"].choices = [
-            (d, ngettext("%(n)s day", "%(n)s days", d) % {"n": d}) for d in settings.DAYS_PER_MOVE_CHOICES
-        ]
-        self.fields["rated"].choices = [
-            ("rated", _explained(_("Rated"), _("The result changes your ratings."))),
-            ("casual", _explained(_("Casual"), _("Just for the game: ratings stay as they are."))),
-        ]
-        playable = [s.kind for s in self.sections.values() if not s.unavailable]
-        self.max_opponents = max((registry.get(k).max_seats for k in playable), default=2) - 1
-        self.opponent_names = self._opponent_names()
 
     # -- the sections --------------------------------------------------------------------------------
 
     def _add(self, kind: str, name: str, form_field: forms.Field) -> str:
         self.fields[f"{kind}_{name}"] = form_field
         return name
+
+    def _seats_fields(self, kind: str) -> list[str]:
+        return [self._seats_field(kind)] if self.settings_with_seats else []
 
     def _seats_field(self, kind: str) -> str:
         engine = registry.get(kind)
@@ -150,7 +131,7 @@ class NewGameForm(forms.Form):
                 section.unavailable = _("no English or Dutch word list is loaded on this site yet")
                 return section
             section.fields = [
-                self._seats_field(kind),
+                *self._seats_fields(kind),
                 self._add(kind, "tile_set", forms.ChoiceField(
                     label=_("Tile set"), widget=forms.RadioSelect, required=False, initial=tile_sets[0],
                     choices=[(code, TILE_SETS[code]) for code in tile_sets],
@@ -168,7 +149,7 @@ class NewGameForm(forms.Form):
             if not english:
                 section.unavailable = _("no English word list is loaded on this site yet")
                 return section
-            section.fields = [self._seats_field(kind)]
+            section.fields = self._seats_fields(kind)
             if kind == "spellcrafter":
                 section.fields.append(self._add(kind, "rounds", forms.TypedChoiceField(
                     label=_("Rounds"), coerce=int, required=False, initial=SPELLCRAFTER_DEFAULT_ROUNDS,
@@ -184,7 +165,7 @@ class NewGameForm(forms.Form):
                 section.unavailable = _("there are not enough term cards on this site yet")
                 return section
             section.fields = [
-                self._seats_field(kind),
+                *self._seats_fields(kind),
                 self._add(kind, "language", forms.ChoiceField(
                     label=_("Language of the term cards"), required=False, initial=languages[0],
                     choices=[(code, LANGUAGES.get(code, code)) for code in languages],
@@ -192,15 +173,16 @@ class NewGameForm(forms.Form):
                 self._add(kind, "side", forms.ChoiceField(
                     label=_("Side of the cards"), widget=forms.RadioSelect, required=False, initial="drawn",
                     choices=[
-                        ("drawn", _explained(_("Drawn each round"), _("Either side may come up, as in the box."))),
-                        ("0", _explained(_("Always side A"), "")),
-                        ("1", _explained(_("Always side B"), "")),
+                        ("drawn", explained_choice(_("Drawn each round"),
+                                                   _("Either side may come up, as in the box."))),
+                        ("0", explained_choice(_("Always side A"), "")),
+                        ("1", explained_choice(_("Always side B"), "")),
                     ],
                 )),
             ]
         else:
             # A kind without options of its own (a test engine): only the number of players.
-            section.fields = [self._seats_field(kind)]
+            section.fields = self._seats_fields(kind)
         return section
 
     def kind_sections(self):
@@ -216,6 +198,78 @@ class NewGameForm(forms.Form):
 
     def unavailable_kinds(self) -> list[KindSection]:
         return [s for s in self.sections.values() if s.unavailable]
+
+    def _kind_values(self, data: dict, kind: str) -> dict:
+        """The chosen game's settings (names without the prefix).  Only they count: another game's
+        section (all shown without a script) cannot refuse the form."""
+        for other in self.sections.values():
+            if other.kind != kind:
+                for name in other.fields:
+                    self._errors.pop(f"{other.kind}_{name}", None)
+        return {name: data.get(f"{kind}_{name}") for name in self.sections[kind].fields}
+
+    def _options(self, kind: str, values: dict) -> dict:
+        """Exactly the options of ``kind`` the player chose, each checked against what is offered."""
+        if kind == "crossword":
+            tile_set = values.get("tile_set") or self.fields["crossword_tile_set"].initial
+            # No choice: the list named like the tile set ("nl"), else the first in its language.
+            lexicon = values.get("lexicon") or (tile_set if tile_set in self.lexicons else next(
+                (code for code, lx in self.lexicons.items() if lx.language == tile_set), ""))
+            chosen = self.lexicons.get(lexicon)
+            if chosen is not None and chosen.language != tile_set:
+                self.add_error("crossword_lexicon", _(
+                    "%(lexicon)s is not a word list for the %(tiles)s tiles; choose one in the same language.")
+                    % {"lexicon": chosen.name, "tiles": LANGUAGES.get(tile_set, tile_set)})
+            return {"tile_set": tile_set, "lexicon": lexicon, "challenge": values.get("challenge") or "void"}
+        if kind in ENGLISH_WORD_GAMES:
+            options = {"lexicon": values.get("lexicon") or self.fields[f"{kind}_lexicon"].initial}
+            if kind == "spellcrafter":
+                options["rounds"] = values.get("rounds") or SPELLCRAFTER_DEFAULT_ROUNDS
+            return options
+        if kind == "spell":
+            options = {"language": values.get("language") or self.fields["spell_language"].initial}
+            if values.get("side") in ("0", "1"):
+                options["side"] = int(values["side"])
+            return options
+        return {}
+
+
+class NewGameForm(GameSettingsMixin, forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
+    # Optional for clients that post no choice: names given mean "named", none an open seek.
+    play_with = forms.ChoiceField(
+        label=gettext_lazy("Who plays"), widget=forms.RadioSelect, initial="named", choices=(), required=False,
+    )
+    days_per_move = forms.TypedChoiceField(
+        label=gettext_lazy("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE, choices=(),
+        help_text=gettext_lazy("Each player has this long for every move; vacation stops the clock."),
+    )
+    rated = forms.ChoiceField(label=gettext_lazy("Rating"), widget=forms.RadioSelect, initial="rated", choices=(),
+                              required=False)
+    # The opponent boxes are drawn by the template (one per other seat, each with its autocomplete) and
+    # read with ``getlist``; this field only carries their refusals, shown beside them.
+    opponent = forms.CharField(label=gettext_lazy("Opponents"), required=False)
+
+    def __init__(self, *args, user=None, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self._game_sections()
+        self.fields["play_with"].choices = [
+            ("named", explained_choice(_("Players I name"), _("Type the start of a name to find a player."))),
+            ("anyone", explained_choice(_("Anyone"),
+                                  _("An open seek in the lobby: the first players to accept take the seats."))),
+        ]
+        self.fields["days_per_move"].choices = [
+            (d, ngettext("%(n)s day", "%(n)s days", d) % {"n": d}) for d in settings.DAYS_PER_MOVE_CHOICES
+        ]
+        self.fields["rated"].choices = [
+            ("rated", explained_choice(_("Rated"), _("The result changes your ratings."))),
+            ("casual", explained_choice(_("Casual"), _("Just for the game: ratings stay as they are."))),
+        ]
+        playable = [s.kind for s in self.sections.values() if not s.unavailable]
+        self.max_opponents = max((registry.get(k).max_seats for k in playable), default=2) - 1
+        self.opponent_names = self._opponent_names()
 
     # -- opponents -----------------------------------------------------------------------------------
 
@@ -261,13 +315,7 @@ class NewGameForm(forms.Form):
         if not kind:
             return data
         section = self.sections[kind]
-        # Only the chosen game's settings count: another game's section (all shown without a script)
-        # cannot refuse the form.
-        for other in self.sections.values():
-            if other.kind != kind:
-                for name in other.fields:
-                    self._errors.pop(f"{other.kind}_{name}", None)
-        values = {name: data.get(f"{kind}_{name}") for name in section.fields}
+        values = self._kind_values(data, kind)
         engine = registry.get(kind)
         seats = values.get("seats") or engine.min_seats
         options = self._options(kind, values)
@@ -294,28 +342,3 @@ class NewGameForm(forms.Form):
         data["game"] = {"kind": kind, "seats": seats, "options": options, "opponents": opponents,
                         "days_per_move": data.get("days_per_move")}
         return data
-
-    def _options(self, kind: str, values: dict) -> dict:
-        """Exactly the options of ``kind`` the player chose, each checked against what is offered."""
-        if kind == "crossword":
-            tile_set = values.get("tile_set") or self.fields["crossword_tile_set"].initial
-            # No choice: the list named like the tile set ("nl"), else the first in its language.
-            lexicon = values.get("lexicon") or (tile_set if tile_set in self.lexicons else next(
-                (code for code, lx in self.lexicons.items() if lx.language == tile_set), ""))
-            chosen = self.lexicons.get(lexicon)
-            if chosen is not None and chosen.language != tile_set:
-                self.add_error("crossword_lexicon", _(
-                    "%(lexicon)s is not a word list for the %(tiles)s tiles; choose one in the same language.")
-                    % {"lexicon": chosen.name, "tiles": LANGUAGES.get(tile_set, tile_set)})
-            return {"tile_set": tile_set, "lexicon": lexicon, "challenge": values.get("challenge") or "void"}
-        if kind in ENGLISH_WORD_GAMES:
-            options = {"lexicon": values.get("lexicon") or self.fields[f"{kind}_lexicon"].initial}
-            if kind == "spellcrafter":
-                options["rounds"] = values.get("rounds") or SPELLCRAFTER_DEFAULT_ROUNDS
-            return options
-        if kind == "spell":
-            options = {"language": values.get("language") or self.fields["spell_language"].initial}
-            if values.get("side") in ("0", "1"):
-                options["side"] = int(values["side"])
-            return options
-        return {}

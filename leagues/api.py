@@ -13,7 +13,7 @@ from core.api_errors import ErrorSerializer
 from . import selectors, services
 from .access import access_league_for_organiser
 from .errors import MSG_NOT_FOUND, NOT_FOUND, LeagueError
-from .models import Visibility
+from .models import AbortRule, LeagueFormat, Visibility
 
 ERROR = ErrorSerializer
 OK = inline_serializer("LeagueOk", {"ok": serializers.BooleanField()})
@@ -35,6 +35,8 @@ class LeagueSerializer(serializers.Serializer):
     relegate = serializers.IntegerField()
     season_days = serializers.IntegerField()
     max_players = serializers.IntegerField()
+    format = serializers.CharField()
+    abort_rule = serializers.CharField()
     creator = serializers.CharField(source="creator.username")
 
 
@@ -62,6 +64,16 @@ class LeagueCreateSerializer(serializers.Serializer):
     relegate = serializers.IntegerField(default=2)
     season_days = serializers.IntegerField(default=60)
     max_players = serializers.IntegerField(default=0, min_value=0)
+    format = serializers.ChoiceField(
+        choices=LeagueFormat.values, default=LeagueFormat.DIVISIONS,
+        help_text="friends: one group of 2 to 5 players (max_players, 0 meaning 5), two-player games, everyone "
+                  "plays everyone twice, nobody promoted or relegated; the division settings are then ignored",
+    )
+    abort_rule = serializers.ChoiceField(
+        choices=AbortRule.values, default=AbortRule.REPLAY,
+        help_text="a fixture a player resigned or timed out of before every seat had moved (aborted): replay "
+                  "it once with the same seats, or adjudicate it (whoever left loses)",
+    )
 
 
 class StandingSerializer(serializers.Serializer):
@@ -88,7 +100,9 @@ def _fixture_json(fixture) -> dict:
         "scores": [s.score for s in seats],
         "to_act": [s.user.username for s in seats if s.to_act and s.user_id],
         "deadline": min((s.deadline for s in seats if s.to_act and s.deadline), default=None),
-        "result": game.result,
+        # The league's own result for an aborted game its rule adjudicated, else the game's.
+        "result": fixture.result or game.result,
+        "aborted_games": list(fixture.aborted_games),
     }
 
 
@@ -98,6 +112,7 @@ FIXTURE = inline_serializer("LeagueFixture", {
     "scores": serializers.ListField(child=serializers.IntegerField()),
     "to_act": serializers.ListField(child=serializers.CharField()),
     "deadline": serializers.DateTimeField(allow_null=True), "result": serializers.DictField(allow_null=True),
+    "aborted_games": serializers.ListField(child=serializers.IntegerField()),
 }, many=True)
 DIVISION = inline_serializer("LeagueDivision", {
     "level": serializers.IntegerField(), "standings": StandingSerializer(many=True), "fixtures": FIXTURE,
@@ -166,7 +181,7 @@ class LeagueDetailApi(APIView):
             "league": LeagueSerializer(page["league"]).data,
             "season": {"number": season.number, "status": season.status, "starts_at": season.starts_at,
                        "ends_at": season.ends_at},
-            "seasons": [n for n, _ in page["seasons"]],
+            "seasons": [n for n, _status, _label in page["seasons"]],
             "registered": [e.user.username for e in page["registered"]],
             "divisions": [
                 {"level": t.level, "standings": StandingSerializer(t.rows, many=True).data,

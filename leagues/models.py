@@ -15,6 +15,18 @@ class Visibility(models.TextChoices):
     INVITE = "invite", _("Invite only: join through the invite link")
 
 
+class LeagueFormat(models.TextChoices):
+    FRIENDS = "friends", _("Friends league: 2 to 5 players in one group, everyone plays everyone twice")
+    DIVISIONS = "divisions", _("Divisions with promotion and relegation")
+
+
+class AbortRule(models.TextChoices):
+    """What becomes of a fixture a player left before every seat had moved (the game was aborted)."""
+
+    REPLAY = "replay", _("Replay: a new game between the same players, in the same seats")
+    ADJUDICATE = "adjudicate", _("Adjudicate: the player who left loses")
+
+
 class League(models.Model):
     name = models.CharField(_("name"), max_length=80)
     description = models.TextField(_("description"), blank=True)
@@ -23,6 +35,12 @@ class League(models.Model):
     days_per_move = models.PositiveSmallIntegerField(_("days per move"), default=3)
     visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     invite_token = models.CharField(max_length=32, unique=True)
+    # friends: one table of 2 to 5, two-player games twice over, no promotion or relegation.
+    format = models.CharField(_("format"), max_length=12, choices=LeagueFormat.choices, default=LeagueFormat.DIVISIONS)
+    abort_rule = models.CharField(
+        _("when a player leaves a game before everyone has moved"), max_length=12, choices=AbortRule.choices,
+        default=AbortRule.REPLAY,
+    )
     # Players per game: 2 is a round robin; more seats play at rotating tables.
     table_size = models.PositiveSmallIntegerField(_("players per game"), default=2)
     double_round_robin = models.BooleanField(_("play everyone twice"), default=False)
@@ -49,6 +67,10 @@ class League(models.Model):
     @property
     def is_public(self) -> bool:
         return self.visibility == Visibility.PUBLIC
+
+    @property
+    def is_friends(self) -> bool:
+        return self.format == LeagueFormat.FRIENDS
 
 
 class SeasonStatus(models.TextChoices):
@@ -118,6 +140,11 @@ class Fixture(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="fixture")
     round = models.PositiveSmallIntegerField()
+    # Games of this fixture that were aborted and replaced by a replay (``game``), oldest first.
+    aborted_games = models.JSONField(default=list, blank=True)
+    # The league's result when the game was aborted and the league's rule adjudicated it (the game
+    # itself has none): {"scores", "ranks", "reason": "abort", "left": seat index}.
+    result = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["division", "round", "pk"]
@@ -133,6 +160,8 @@ class ActionKind(models.TextChoices):
     FORFEIT = "forfeit", _("Awarded a forfeit")
     REMOVE_PLAYER = "remove_player", _("Removed a player")
     ADD_ORGANISER = "add_organiser", _("Added a co-organiser")
+    REPLAY = "replay", _("Replayed an aborted game")
+    ADJUDICATE_ABORT = "abort_adjudged", _("Adjudicated an aborted game")
 
 
 class OrganiserAction(models.Model):

@@ -48,6 +48,8 @@ class DivisionTable:
     division: Division
     rows: list  # standings.Row, each with .entry and .user attached
     fixtures: list[Fixture] = field(default_factory=list)
+    single: bool = False  # the season's only division (a friends league): no "Division 1" heading
+    finished: bool = False  # the season is over: final places and movements
 
     @property
     def level(self) -> int:
@@ -84,7 +86,10 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     for division in divisions:
         entries = [e for e in division.entries.all() if not e.removed]
         fixtures = list(division.fixtures.all())
-        results = [_result(f.game) for f in fixtures if f.game.status == GameStatus.FINISHED and f.game.result]
+        for fixture in fixtures:
+            _outcome(fixture, cooperative)
+        results = [_result(f.game, f.result) for f in fixtures
+                   if f.result or (f.game.status == GameStatus.FINISHED and f.game.result)]
         rows = standings_maths.standings(
             [e.user_id for e in entries],
             results,
@@ -98,13 +103,45 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
             row.entry = by_user[row.player]
             row.user = row.entry.user
             row.rating_value = ratings.get(row.player)
-        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures))
+            row.movement = ""
+        if season.status == SeasonStatus.FINISHED:
+            rows = _final_table(rows)
+        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures, single=bottom == 1,
+                                    finished=season.status == SeasonStatus.FINISHED))
     return tables
 
 
-def _result(game: Game) -> standings_maths.Result:
+def _outcome(fixture: Fixture, cooperative: bool) -> None:
+    """Who won a fixture, for its line on the page: ``winners`` (users ranked first; empty while it is
+    unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
+    result = fixture.result or (fixture.game.result if fixture.game.status == GameStatus.FINISHED else None)
+    seats = list(fixture.game.seats.all())
+    ranks = (result or {}).get("ranks") or []
+    fixture.winners, fixture.drawn = [], False
+    if result is None or cooperative or len(ranks) != len(seats):
+        return
+    fixture.drawn = len(set(ranks)) == 1
+    if not fixture.drawn:
+        fixture.winners = [seat.user for seat, rank in zip(seats, ranks, strict=True) if rank == 1]
+
+
+def _final_table(rows: list) -> list:
+    """A finished season's table as it was recorded at its end: final places, points and movements
+    (a game annulled since changes the counts, not the recorded outcome)."""
+    for row in rows:
+        entry = row.entry
+        if entry.final_position is not None:
+            row.position = entry.final_position
+            row.points = entry.final_points if entry.final_points is not None else row.points
+        row.movement = entry.movement
+        row.zone = {"up": standings_maths.PROMOTION, "down": standings_maths.RELEGATION}.get(entry.movement)
+    return sorted(rows, key=lambda r: (r.entry.final_position is None, r.position))
+
+
+def _result(game: Game, league_result: dict | None = None) -> standings_maths.Result:
+    """A fixture's result: the game's, or the league's own for an aborted game its rule adjudicated."""
     seats = list(game.seats.all())
-    result = game.result
+    result = league_result or game.result
     return standings_maths.Result(
         players=tuple(s.user_id for s in seats),
         scores=tuple(result.get("scores") or [s.score for s in seats]),
@@ -146,6 +183,11 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
     latest = seasons[0][0]
     tables = season_tables(season=season, league=league) if season.status != SeasonStatus.REGISTRATION else []
     registered = registered_entries(season=season) if season.status == SeasonStatus.REGISTRATION else []
+    # While a season takes registrations, the one before it stays in view with its final table.
+    previous = None
+    if season.status == SeasonStatus.REGISTRATION and season.number > 1:
+        previous = Season.objects.filter(league=league, number=season.number - 1,
+                                         status=SeasonStatus.FINISHED).first()
     mine = None
     if user.is_authenticated:
         if registered:
@@ -156,8 +198,10 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         "league": league,
         "season": season,
         "is_current": season.number == latest,
-        "seasons": seasons,
+        "seasons": [(n, status, SeasonStatus(status).label) for n, status in seasons],
         "tables": tables,
+        "previous_season": previous,
+        "previous_tables": season_tables(season=previous, league=league) if previous else [],
         "registered": registered,
         "my_entry": mine,
         "history": season_history(league=league),

@@ -16,12 +16,13 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import AppError
 from core.policies import MAY_ACT, policy_check
 from games import services as game_services
 from games.engines import registry
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Move, Seat
 from ratings import elo
 from ratings.models import Rating
 from ratings.services import rating_key
@@ -58,11 +59,13 @@ from .errors import (
     LeagueError,
 )
 from .models import (
+    AbortRule,
     ActionKind,
     Division,
     Entry,
     Fixture,
     League,
+    LeagueFormat,
     Movement,
     OrganiserAction,
     Season,
@@ -75,6 +78,13 @@ logger = logging.getLogger(__name__)
 
 LARGEST_DIVISION = 40
 SEASON_DAYS = (7, 365)
+# A friends league: one group of 2 to 5 players, two-player games, everyone meets everyone twice.
+FRIENDS_PLAYERS = (2, 5)
+# Aborts the league's rule settles: a seat resigned or ran out of time before every seat had moved.
+# Other aborts (a player moved to another division, a suspension) are decisions already taken.
+RULED_ABORTS = ("resignation", "timeout")
+# A fixture is replayed at most this often; aborted again it is adjudicated (no endless no-shows).
+MAX_REPLAYS = 1
 
 
 # ---------------------------------------------------------------------------
@@ -116,13 +126,32 @@ def league_create(
     relegate: int = 2,
     season_days: int = 60,
     max_players: int = 0,
+    format: str = LeagueFormat.DIVISIONS,
+    abort_rule: str = AbortRule.REPLAY,
 ) -> League:
-    """Create a league with its first season open for registration.  The creator organises it."""
+    """Create a league with its first season open for registration.  The creator organises it.
+
+    ``format`` "friends" sets the divisions itself: one group of 2 to 5 players (``max_players``, 0
+    meaning 5), two-player games, a double round robin, nobody promoted or relegated; the division
+    settings given are then ignored."""
     name = (name or "").strip()
     if not 1 <= len(name) <= 80:
         raise LeagueError(BAD_LEAGUE, "A league needs a name of 1 to 80 characters.")
     if visibility not in Visibility.values:
         raise LeagueError(BAD_LEAGUE, "Visibility must be 'public' or 'invite'.")
+    if format not in LeagueFormat.values:
+        raise LeagueError(BAD_LEAGUE, _("The format must be 'friends' or 'divisions'."))
+    if abort_rule not in AbortRule.values:
+        raise LeagueError(BAD_LEAGUE, _("The rule for aborted games must be 'replay' or 'adjudicate'."))
+    if format == LeagueFormat.FRIENDS:
+        low, high = FRIENDS_PLAYERS
+        if table_size != 2:
+            raise LeagueError(BAD_TABLE_SIZE, _("A friends league plays two-player games."))
+        max_players = max_players or high
+        if not low <= max_players <= high:
+            raise LeagueError(BAD_DIVISION_SIZE, _("A friends league has %(low)s to %(high)s players.")
+                              % {"low": low, "high": high})
+        division_min, division_max, promote, relegate, double_round_robin = low, high, 0, 0, True
     try:
         engine = registry.get(kind)
     except KeyError:
@@ -158,7 +187,7 @@ def league_create(
             visibility=visibility, invite_token=secrets.token_urlsafe(16), table_size=table_size,
             double_round_robin=bool(double_round_robin), division_min=division_min, division_max=division_max,
             promote=promote, relegate=relegate, season_days=season_days, max_players=max_players or 0,
-            creator=creator,
+            creator=creator, format=format, abort_rule=abort_rule,
         )
         Season.objects.create(league=league, number=1)
     return league
@@ -284,6 +313,8 @@ def _placement(league: League, season: Season, entries: list[Entry]) -> list[lis
     ratings = dict(Rating.objects.filter(key=key, user_id__in=fresh).values_list("user_id", "rating"))
     newcomers = [(u, ratings.get(u, elo.START)) for u in fresh]
     order = placement.placement_order(returning, newcomers)
+    if league.is_friends:  # one group, whatever the sizes say (joining is capped at five)
+        return [order]
     return placement.place(order, league.division_min, league.division_max)
 
 
@@ -333,6 +364,13 @@ def season_end(*, league_id: int, actor=None, now: datetime | None = None) -> Se
         )
         for game_id in unfinished:
             game_services.game_adjudicate(game_id=game_id, now=now)
+        # An aborted fixture whose rule has not been applied yet (its event still on the way): no
+        # time is left for a replay, so whoever left loses, as under the adjudicate rule.
+        unsettled = Fixture.objects.select_for_update(of=("self",)).filter(
+            division__season=season, game__status=GameStatus.ABORTED, result__isnull=True
+        ).select_related("game").order_by("pk")
+        for fixture in unsettled:
+            _abort_settle(league, season, fixture, now=now, replay=False)
         entries = []
         for table in season_tables(season=season, league=league):  # the tables the pages show
             for row in table.rows:
@@ -511,19 +549,92 @@ def _games_abort(game_ids, now) -> None:
 
 
 # ---------------------------------------------------------------------------
-# When a game ends: ratings, and the season's end once its last game is over
+# When a game ends: an aborted fixture under the league's rule, and the season's end once its last
+# game is over
 # ---------------------------------------------------------------------------
-def fixture_ended(*, game_id: int) -> None:
-    """A game finished or was voided: end its league season if that was the last unfinished fixture
-    (the game's rating change is applied before this, see config/wiring.py).  Idempotent."""
-    fixture = Fixture.objects.filter(game_id=game_id).select_related("division__season").first()
+def fixture_ended(*, game_id: int, now: datetime | None = None) -> None:
+    """A game finished or was voided (the game's rating change is applied before this, see
+    config/wiring.py): if a player left it before every seat had moved, apply the league's abort rule;
+    then end its season if no game is left to play.  Idempotent: an event delivered twice finds the
+    fixture settled (or no longer holding the game, once replayed) and changes nothing."""
+    fixture = Fixture.objects.filter(game_id=game_id).select_related("division__season", "game").first()
     if fixture is None:
         return
     season = fixture.division.season
     if season.status != SeasonStatus.RUNNING:
         return
+    if fixture.game.status == GameStatus.ABORTED and fixture.result is None:
+        now = now or timezone.now()
+        with transaction.atomic():
+            league = league_or_404(season.league_id, lock=True)  # the order every league write locks in
+            season = current_season(league, lock=True)
+            fixture = Fixture.objects.select_for_update(of=("self",)).filter(
+                game_id=game_id, division__season=season, result__isnull=True
+            ).select_related("game").first()
+            if fixture is not None and season.status == SeasonStatus.RUNNING:
+                _abort_settle(league, season, fixture, now=now, replay=league.abort_rule == AbortRule.REPLAY)
     if not Game.objects.filter(fixture__division__season=season, status=GameStatus.ACTIVE).exists():
         try:
             season_end(league_id=season.league_id)
         except LeagueError:  # another worker ended it first
             pass
+
+
+def _abort_of(game_id: int) -> dict:
+    """The abort's record in the game's log: {"type": "abort", "reason", "seat"?} (empty if none)."""
+    payload = (Move.objects.filter(game_id=game_id, source="abort").order_by("-seq")
+               .values_list("payload", flat=True).first())
+    return payload or {}
+
+
+def _abort_settle(league: League, season: Season, fixture: Fixture, *, now, replay: bool) -> None:
+    """Apply the abort rule to ``fixture`` (locked, with its game aborted and no result yet): replay it
+    with the same players in the same seats, or adjudicate it — whoever left loses.  Only aborts
+    caused by a seat resigning or timing out before every seat had moved are settled; a fixture is
+    replayed at most ``MAX_REPLAYS`` times, and when a replay cannot be made (a player has left the
+    season or may not play) it is adjudicated instead."""
+    game = fixture.game
+    if game.status != GameStatus.ABORTED or fixture.result is not None:
+        return
+    abort = _abort_of(game.pk)
+    left = abort.get("seat")
+    if abort.get("reason") not in RULED_ABORTS or not isinstance(left, int):
+        return
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    leaver = next((s.user for s in seats if s.index == left), None)
+    if replay and len(fixture.aborted_games) < MAX_REPLAYS:
+        new = _replay(league, season, seats, now)
+        if new is not None:
+            fixture.aborted_games = [*fixture.aborted_games, game.pk]
+            fixture.game = new
+            fixture.save(update_fields=["aborted_games", "game"])
+            _log(league, season, None, ActionKind.REPLAY, target=leaver, now=now, game=game.pk, replay=new.pk,
+                 reason=abort["reason"])
+            return
+    scores = [s.score for s in seats]
+    fixture.result = {
+        "scores": scores,
+        # Whoever left ranks last; everyone else shares first place.
+        "ranks": [len(seats) if s.index == left else 1 for s in seats],
+        "reason": "abort",
+        "left": left,
+        # A cooperative table has no loser: it counts the team's score at the abort.
+        "team_score": max(scores, default=0) if registry.get(league.kind).cooperative else None,
+    }
+    fixture.save(update_fields=["result"])
+    _log(league, season, None, ActionKind.ADJUDICATE_ABORT, target=leaver, now=now, game=game.pk,
+         reason=abort["reason"])
+
+
+def _replay(league: League, season: Season, seats: list[Seat], now) -> Game | None:
+    """A new game for the same players in the same seat order, or None when one of them has left the
+    season or may not play now (then the fixture is adjudicated)."""
+    players = [s.user for s in seats]
+    staying = Entry.objects.filter(season=season, removed=False, user__in=players).count()
+    if any(p is None for p in players) or staying != len(players):
+        return None
+    try:
+        with transaction.atomic():
+            return _fixture_game(league, players, now)
+    except AppError:  # e.g. a suspended player (refused by the games' policy)
+        return None

@@ -35,9 +35,9 @@ def league_new(request):
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(creator=request.user, **form.cleaned_data)
+            league = services.league_create(creator=request.user, **form.cleaned_data["league"])
         except AppError as exc:  # LeagueError, or a refusal from the game services
-            refusal_on_form(form, exc)
+            refusal_on_form(form, exc, form.refusal_field(exc.code))
         else:
             messages.success(request, _("Your league is open for registration."))
             return redirect("leagues:detail", league_id=league.pk)

@@ -1,6 +1,7 @@
 """A rating history drawn as SVG on the server: no script, no library, readable on a phone.
 
-Pure: numbers in, markup out (only numbers and fixed text reach the markup, so nothing needs escaping).
+Pure: numbers in, markup out (only numbers, letters and a few signs reach the markup, so nothing needs
+escaping).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def rating_chart_svg(points: Sequence[float], *, width: int = 320, height: int =
     coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(points)))
     last_x, last_y = xy(len(points) - 1, points[-1])
     title = f"{label}: {points[0]:.0f} → {points[-1]:.0f}" if label else f"{points[0]:.0f} → {points[-1]:.0f}"
-    title = "".join(c for c in title if c.isalnum() or c in " :→.-")  # numbers and the key only
+    title = "".join(c for c in title if c.isalnum() or c in " :→.-()")  # letters, numbers and these signs only
     return (
         f'<svg class="rating-chart" viewBox="0 0 {width} {height}" width="100%" role="img" '
         f'aria-label="{title}" xmlns="http://www.w3.org/2000/svg">'

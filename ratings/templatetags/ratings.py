@@ -18,7 +18,8 @@ def ratings_panel(player):
 @register.simple_tag
 def rating_chart(rating, changes):
     points = [changes[0].before, *(c.after for c in changes)] if changes else [rating.rating]
-    return mark_safe(rating_chart_svg(points, label=rating.key))  # numbers only, see charts.py
+    # Titled in words ("Crossword (English)"); charts.py lets only letters, numbers and a few signs through.
+    return mark_safe(rating_chart_svg(points, label=selectors.rating_title(rating.key)))
 
 
 @register.simple_tag

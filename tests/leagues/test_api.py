@@ -109,3 +109,25 @@ def test_the_league_detail_api_query_count_is_constant_in_players_and_games(api_
     for fixture in Fixture.objects.filter(division__season__league=big).select_related("game")[:10]:
         play(fixture.game, SEAT0_WINS)
     assert count(big) == count(small)
+
+
+def test_a_friends_league_through_the_api_with_its_abort_rule(api_for, alice, bob):
+    client = api_for(alice)
+    response = client.post("/api/leagues/", {"name": "Pals", "kind": "toy", "format": "friends",
+                                             "abort_rule": "adjudicate", "max_players": 3}, format="json")
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["format"], body["abort_rule"], body["division_min"], body["division_max"]) == (
+        "friends", "adjudicate", 2, 5)
+    assert (body["max_players"], body["double_round_robin"], body["promote"], body["relegate"]) == (3, True, 0, 0)
+    too_many = client.post("/api/leagues/", {"name": "Crowd", "kind": "toy", "format": "friends", "max_players": 8},
+                           format="json")
+    assert too_many.status_code == 400 and too_many.json()["code"] == "BAD_DIVISION_SIZE"
+    assert "2 to 5 players" in too_many.json()["message"]
+    unknown = client.post("/api/leagues/", {"name": "X", "kind": "toy", "format": "ladder"}, format="json")
+    assert unknown.status_code == 400 and League.objects.count() == 1
+    for user in (alice, bob):
+        api_for(user).post(f"/api/leagues/{body['id']}/join/", {}, format="json")
+    client.post(f"/api/leagues/{body['id']}/season/start/")
+    (division,) = client.get(f"/api/leagues/{body['id']}/").json()["divisions"]
+    assert len(division["fixtures"]) == 2 and all(f["aborted_games"] == [] for f in division["fixtures"])

@@ -1,16 +1,28 @@
 """League pages: list and search, the league page with tables and fixtures, joining, organiser tools,
 leaderboards and the profile panel — with the number of queries pinned on the league page."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from leagues import services
-from leagues.models import Entry, Fixture, OrganiserAction
+from leagues.models import Entry, Fixture, League, OrganiserAction
+from lexicons.term_decks import starter_deck_load
+from tests.games.helpers import stand_in_lexicons
 from tests.leagues.helpers import SEAT0_WINS, play
 
 pytestmark = pytest.mark.django_db
+
+CODES = re.compile(r"\b[A-Z]+_[A-Z_]+\b")  # BAD_DIVISION_SIZE ...
+
+
+def errors_beside(html: str, field_id: str) -> str:
+    """The error list Django draws for a field (``<ul class="errorlist" id="id_<field>_error">``)."""
+    found = re.search(rf'<ul class="errorlist" id="{field_id}_error">(.*?)</ul>', html, re.S)
+    return re.sub(r"<[^>]+>", " ", found.group(1)) if found else ""
 
 
 def count_queries(client, url):
@@ -67,20 +79,71 @@ def test_joining_and_leaving_through_the_page_and_refusals_shown_in_words(client
     assert not Entry.objects.exists()
 
 
-def test_creating_a_league_through_the_form(client, alice):
+def test_creating_a_league_with_divisions_through_the_form_and_a_refusal_beside_its_field(client, alice):
+    client.force_login(alice)
+    settings = {"name": "Form league", "kind": "toy", "format": "divisions", "days_per_move": 3, "visibility": "public",
+                "table_size": 2, "division_min": 6, "division_max": 12, "promote": 2, "relegate": 2,
+                "season_days": 30, "max_players": 0, "abort_rule": "adjudicate"}
+    response = client.post("/leagues/new/", settings)
+    assert response.status_code == 302
+    league = League.objects.get()
+    assert (league.format, league.abort_rule, league.division_min, league.season_days) == (
+        "divisions", "adjudicate", 6, 30)
+    bad = client.post("/leagues/new/", settings | {"name": "Bad", "division_max": 8}).content.decode()
+    assert "The largest division must be at least 11" in errors_beside(bad, "id_division_min")
+    assert not CODES.search(bad) and League.objects.count() == 1
+
+
+def test_a_friends_league_through_the_form_ignores_the_division_settings(client, alice):
     client.force_login(alice)
     response = client.post("/leagues/new/", {
-        "name": "Form league", "kind": "toy", "options": '{"target": 5}', "days_per_move": 3, "visibility": "public",
-        "table_size": 2, "division_min": 6, "division_max": 12, "promote": 2, "relegate": 2, "season_days": 30,
-        "max_players": 0,
+        "name": "Thursday club", "kind": "toy", "format": "friends", "days_per_move": 2, "visibility": "invite",
+        "season_days": 60, "abort_rule": "replay", "division_min": "", "promote": "nonsense",
     })
     assert response.status_code == 302
-    bad = client.post("/leagues/new/", {
-        "name": "Bad", "kind": "toy", "options": "{}", "days_per_move": 3, "visibility": "public", "table_size": 2,
-        "division_min": 6, "division_max": 8, "promote": 2, "relegate": 2, "season_days": 30, "max_players": 0,
+    league = League.objects.get()
+    assert (league.format, league.division_min, league.division_max, league.max_players) == ("friends", 2, 5, 5)
+    assert (league.double_round_robin, league.promote, league.relegate, league.visibility) == (True, 0, 0, "invite")
+
+
+@pytest.fixture
+def word_lists(monkeypatch):
+    stand_in_lexicons(monkeypatch, {"en": ["cat"], "nl": ["kat"]})
+    starter_deck_load(language="en")
+
+
+@pytest.mark.parametrize(("fields", "kind", "options"), [
+    ({"crossword_tile_set": "nl", "crossword_lexicon": "nl", "crossword_challenge": "double"},
+     "crossword", {"tile_set": "nl", "lexicon": "nl", "challenge": "double"}),
+    ({"spellcrafter_rounds": 2, "spellcrafter_lexicon": "en"}, "spellcrafter", {"rounds": 2, "lexicon": "en"}),
+    ({"spell_language": "en", "spell_side": "0"}, "spell", {"language": "en", "side": 0}),
+])
+def test_the_league_form_sets_each_games_options_with_the_new_game_controls(client, alice, word_lists, fields, kind,
+                                                                            options):
+    client.force_login(alice)
+    html = client.get("/leagues/new/").content.decode()
+    assert "JSON" not in html and 'name="options"' not in html
+    for name in ("crossword_tile_set", "crossword_challenge", "spellcrafter_rounds", "spell_side"):
+        assert f'name="{name}"' in html
+    assert 'name="crossword_seats"' not in html  # players per game is the league's setting
+    assert "js/league_form.js" in html
+    # Another game's leftovers never count.
+    response = client.post("/leagues/new/", {
+        "name": "Club", "kind": kind, "format": "friends", "days_per_move": 3, "visibility": "invite",
+        "season_days": 60, "abort_rule": "replay", "turnspell_lexicon": "nonsense", **fields,
     })
-    assert "The largest division must be at least 11" in bad.content.decode()
-    assert "BAD_DIVISION_SIZE" not in bad.content.decode()
+    assert response.status_code == 302, response.content.decode()
+    assert League.objects.get().options == options
+
+
+def test_a_word_list_for_other_tiles_is_refused_beside_it(client, alice, word_lists):
+    client.force_login(alice)
+    html = client.post("/leagues/new/", {
+        "name": "Club", "kind": "crossword", "format": "friends", "days_per_move": 3, "visibility": "invite",
+        "season_days": 60, "abort_rule": "replay", "crossword_tile_set": "en", "crossword_lexicon": "nl",
+    }).content.decode()
+    assert "not a word list for the English tiles" in errors_beside(html, "id_crossword_lexicon")
+    assert not League.objects.exists()
 
 
 def test_organiser_tools_are_for_organisers_and_log_what_they_do(client, make_league, players):
