@@ -52,7 +52,7 @@ class Watched:
         assert response is not None and response.status < 400, f"{path}: {response and response.status}"
         assert "script-src 'self'" in response.headers.get("content-security-policy", ""), path
         if ready:
-            expect(self.page.locator(ready).first).to_be_visible()
+            expect(self.page.locator(f"{ready} >> visible=true").first).to_be_visible()
         self.page.wait_for_load_state("networkidle")
         self.collect(path)
 

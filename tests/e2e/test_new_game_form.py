@@ -85,7 +85,7 @@ def test_a_crossword_challenge_with_dutch_tiles_double_challenge_and_casual(site
     shot(page, "crossword-form")
     page.get_by_role("button", name="Create the game").click()
     game = created_game(page)
-    assert game["kind"] == "crossword" and game["status"] == "active" and game["days_per_move"] == 5
+    assert game["kind"] == "crossword" and game["status"] == "challenge" and game["days_per_move"] == 5
     assert game["options"] == {"tile_set": "nl", "lexicon": "nl", "challenge": "double", "rated": False}
     assert [s["username"] for s in game["seats"]] == ["ann", "ben"]
 
