@@ -79,8 +79,8 @@ def run(args) -> dict:
     from django.test.utils import override_settings
 
     from accounts.models import User
+    from core import events as core_events
     from games import services as game_services
-    from games import tasks as game_tasks
     from games.engines import registry
     from games.models import Game, GameStatus
     from leagues import services
@@ -140,9 +140,9 @@ def run(args) -> dict:
     with override_settings(ALLOWED_HOSTS=["*"]):
         measure("league page render (start)", render)
 
-        # Results without the rating task, so that ratings can be measured on their own.
-        delay = game_tasks.game_finished.delay
-        game_tasks.game_finished.delay = lambda *a, **k: None
+        # Results without the events' handlers (ratings, the season's end), measured on their own below.
+        subscriptions = dict(core_events._subscriptions)
+        core_events._subscriptions.clear()
         rng = random.Random(args.seed)
         seats = {}
         for game in Game.objects.filter(pk__in=game_ids).prefetch_related("seats__user"):
@@ -163,7 +163,7 @@ def run(args) -> dict:
         measure("results: first half of games", lambda: play(game_ids[:half]), items=half)
         measure("league page render (half time)", render)
         measure("results: second half of games", lambda: play(game_ids[half:]), items=len(game_ids) - half)
-        game_tasks.game_finished.delay = delay
+        core_events._subscriptions.update(subscriptions)
         assert not Game.objects.filter(pk__in=game_ids, status=GameStatus.ACTIVE).exists()
 
         finished = list(Game.objects.filter(pk__in=game_ids).order_by("finished_at", "pk").values_list("pk", flat=True))

@@ -28,15 +28,23 @@ async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
 
 
 def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
+    games_changed(changes=[(game_id, version, user_ids)])
+
+
+def games_changed(*, changes: list[tuple[int, int, list[int]]]) -> None:
+    """``(game_id, version, user_ids)`` for each changed game, all sent in one hop (a league season
+    starting hundreds of games at once)."""
     try:
         layer = get_channel_layer()
         if layer is None:
             return
-        messages = [(game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})]
-        messages += [
-            (user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
-            for user_id in user_ids
-        ]
+        messages = []
+        for game_id, version, user_ids in changes:
+            messages.append((game_group(game_id), {"type": "game.changed", "game": game_id, "version": version}))
+            messages += [
+                (user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
+                for user_id in user_ids
+            ]
         async_to_sync(_send_all)(layer, messages)
-    except Exception:  # the move is committed; a lost notification must not surface as an error
-        logger.exception("broadcast of game %s version %s failed", game_id, version)
+    except Exception:  # the change is committed; a lost notification must not surface as an error
+        logger.exception("broadcast of games %s failed", [c[0] for c in changes][:10])

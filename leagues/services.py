@@ -284,8 +284,10 @@ def season_start(*, league_id: int, actor=None, now: datetime | None = None) -> 
             for user_id in players:
                 by_user[user_id].division = division
         Entry.objects.bulk_update(entries, ["division"])
+        planned = []
         for division, players in zip(divisions, groups, strict=True):
-            _create_fixtures(league, division, [by_user[u].user for u in players], season_seed=season.pk, now=now)
+            planned += _fixtures_planned(league, division, [by_user[u].user for u in players], season_seed=season.pk)
+        _fixtures_create(league, planned, now)
         season.status = SeasonStatus.RUNNING
         season.starts_at = now
         season.ends_at = now + timedelta(days=league.season_days)
@@ -326,16 +328,28 @@ def _rounds_for(league: League, engine, players: list, seed: int) -> list:
     return pairing.table_rounds(players, rounds=rounds, sizes=sizes, preferred=league.table_size, seed=seed)
 
 
-def _create_fixtures(league, division, users, *, season_seed: int, now, first_round: int = 1) -> None:
+def _fixtures_planned(league, division, users, *, season_seed: int, first_round: int = 1) -> list[tuple]:
+    """Every fixture of a division as (division, round, players in seat order)."""
     engine = registry.get(league.kind)
     by_id = {u.pk: u for u in users}
     rounds = _rounds_for(league, engine, [u.pk for u in users], seed=season_seed * 1000 + division.level)
-    fixtures = []
-    for number, games in enumerate(rounds, start=first_round):
-        for seats in games:
-            game = _fixture_game(league, [by_id[u] for u in seats], now)
-            fixtures.append(Fixture(division=division, round=number, game=game))
-    Fixture.objects.bulk_create(fixtures)
+    return [
+        (division, number, [by_id[u] for u in seats])
+        for number, games in enumerate(rounds, start=first_round)
+        for seats in games
+    ]
+
+
+def _fixtures_create(league: League, planned: list[tuple], now) -> None:
+    """The games of the planned fixtures, all at once (a few statements whatever their number)."""
+    games = game_services.games_create_scheduled(
+        kind=league.kind, options=dict(league.options), days_per_move=league.days_per_move,
+        tables=[players for _division, _round, players in planned], now=now,
+    )
+    Fixture.objects.bulk_create(
+        Fixture(division=division, round=number, game=game)
+        for (division, number, _players), game in zip(planned, games, strict=True)
+    )
 
 
 def _fixture_game(league: League, players: list, now) -> Game:
@@ -523,11 +537,9 @@ def entry_move(*, league_id: int, actor, user, level: int, now: datetime | None 
         entries = Entry.objects.filter(division=target, removed=False).exclude(user=user).select_related("user")
         others = [e.user for e in entries.order_by("pk")]
         last_round = Fixture.objects.filter(division=target).order_by("-round").values_list("round", flat=True).first()
-        fixtures = []
-        for i, group in enumerate(_groups_with(user, others, league)):
-            fixtures.append(Fixture(division=target, round=(last_round or 0) + 1 + i,
-                                    game=_fixture_game(league, group, now)))
-        Fixture.objects.bulk_create(fixtures)
+        _fixtures_create(league, [
+            (target, (last_round or 0) + 1 + i, group) for i, group in enumerate(_groups_with(user, others, league))
+        ], now)
         _log(league, season, actor, ActionKind.MOVE_PLAYER, target=user, now=now,
              **{"from": old.level, "to": level, "aborted": aborted})
 

@@ -125,14 +125,18 @@ def spell_cards_draw(*, language: str, seed: int, count: int = CARDS_PER_GAME) -
     """``count`` active cards of ``language`` (all of them if there are fewer), the same for the same
     seed and deck.  Refused with BAD_OPTIONS when the language has fewer cards than a game's rounds."""
     ids = list(TermCard.objects.filter(language=language, active=True).order_by("pk").values_list("pk", flat=True))
+    chosen = _chosen_ids(ids, language, seed, count)
+    cards = TermCard.objects.filter(pk__in=chosen).order_by("pk")
+    return [engine_card(id=c.pk, side_a=c.side_a, side_b=c.side_b, alternatives=c.alternatives) for c in cards]
+
+
+def _chosen_ids(ids: list[int], language: str, seed: int, count: int) -> list[int]:
     if len(ids) < ROUNDS:
         raise LexiconError(
             BAD_OPTIONS,
             f"Spell needs at least {ROUNDS} active term cards in language {language!r}; there are {len(ids)}.",
         )
-    chosen = sorted(rng_for(seed, "spell-cards").sample(ids, min(count, len(ids))))
-    cards = TermCard.objects.filter(pk__in=chosen).order_by("pk")
-    return [engine_card(id=c.pk, side_a=c.side_a, side_b=c.side_b, alternatives=c.alternatives) for c in cards]
+    return sorted(rng_for(seed, "spell-cards").sample(ids, min(count, len(ids))))
 
 
 def spell_deck_languages() -> list[str]:
@@ -150,6 +154,22 @@ def spell_options_prepare(options: dict, seed: int) -> dict:
         raise LexiconError(BAD_OPTIONS, "Spell's term cards come from the site's decks; leave out options['cards'].")
     language = _language(options)
     return {**options, "language": language, "cards": spell_cards_draw(language=language, seed=seed)}
+
+
+def spell_options_prepare_many(options: dict, seeds: list[int]) -> list[dict]:
+    """``spell_options_prepare`` for many games at once (a league season): the deck is read once, and
+    each game draws exactly the cards it would have drawn alone."""
+    if "cards" in options:
+        raise LexiconError(BAD_OPTIONS, "Spell's term cards come from the site's decks; leave out options['cards'].")
+    language = _language(options)
+    deck = {c.pk: c for c in TermCard.objects.filter(language=language, active=True).order_by("pk")}
+    prepared = []
+    for seed in seeds:
+        chosen = _chosen_ids(list(deck), language, seed, CARDS_PER_GAME)
+        cards = [engine_card(id=pk, side_a=deck[pk].side_a, side_b=deck[pk].side_b,
+                             alternatives=deck[pk].alternatives) for pk in chosen]
+        prepared.append({**options, "language": language, "cards": cards})
+    return prepared
 
 
 def spell_selfplay_options(options: dict, seed: int = 0) -> dict:
@@ -190,6 +210,7 @@ __all__ = [
     "spell_cards_draw",
     "spell_deck_languages",
     "spell_options_prepare",
+    "spell_options_prepare_many",
     "spell_selfplay_options",
     "starter_deck_load",
     "term_cards_export",

@@ -13,7 +13,14 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 
 from .base import engine_for
 from .challenges import challenge_accept, challenge_create, challenge_decline, challenge_withdraw
-from .creating import game_create, game_options_check, seek_accept, seek_seats_release, seek_withdraw
+from .creating import (
+    game_create,
+    game_options_check,
+    games_create_scheduled,
+    seek_accept,
+    seek_seats_release,
+    seek_withdraw,
+)
 from .ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
 from .moves import game_submit_move, game_submit_system_move
 
@@ -30,6 +37,7 @@ __all__ = [
     "game_forfeit",
     "game_options_check",
     "game_resign",
+    "games_create_scheduled",
     "game_submit_move",
     "game_submit_system_move",
     "seek_accept",

@@ -13,8 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from lexicons.store import lexicon_exists
-from lexicons.term_decks import spell_options_prepare
+from lexicons.term_decks import spell_options_prepare, spell_options_prepare_many
 
+from .. import broadcast
 from ..engines.base import Engine, IllegalMove
 from ..errors import (
     ALREADY_SEATED,
@@ -30,7 +31,7 @@ from ..models import Game, GameStatus, Seat
 from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
 from .base import announce, engine_for
 from .ending import game_abort
-from .moves import sync_seats
+from .moves import clock_start, sync_seats
 
 
 def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> None:
@@ -151,6 +152,50 @@ def game_create(
         if opponents:
             game_start(game=game, engine=new.engine, now=now)
     return game
+
+
+def games_create_scheduled(
+    *, kind: str, options: dict | None, days_per_move: int, tables: list[list], now: datetime | None = None
+) -> list[Game]:
+    """Create and start many games at once, one per table of named players in seat order (a league
+    season's fixtures): checked as ``game_create`` checks them, but the options, the players and the
+    deck once for all, and the rows written in a few statements whatever the number of games."""
+    now = now or timezone.now()
+    if not tables:
+        return []
+    engine = engine_for(kind)
+    refuse_unless_may_play(list({u.pk: u for table in tables for u in table}.values()))
+    options = _with_lexicon(engine, options or {})
+    if days_per_move not in settings.DAYS_PER_MOVE_CHOICES:
+        raise GameError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    seeds = [secrets.randbits(62) for _ in tables]
+    prepared = spell_options_prepare_many(options, seeds) if engine.uses_term_deck else [options] * len(tables)
+    games, states = [], []
+    for table, seed, table_options in zip(tables, seeds, prepared, strict=True):
+        if len({u.pk for u in table}) != len(table):
+            raise GameError(BAD_REQUEST, "A player cannot be seated twice.")
+        _validate_options(engine, len(table), table_options, seed)
+        state = engine.setup(len(table), table_options, seed)
+        states.append(state)
+        games.append(Game(
+            kind=kind, options=table_options, seed=seed, seats_count=len(table), days_per_move=days_per_move,
+            created_by=table[0], status=GameStatus.ACTIVE, state=state, version=1, turn_id=str(engine.turn_id(state)),
+            turn_version=1, started_at=now,
+        ))
+    with transaction.atomic():
+        games = Game.objects.bulk_create(games)
+        seats = []
+        for game, table, state in zip(games, tables, states, strict=True):
+            to_act, scores = engine.to_act(state), engine.scores(state)
+            for index, user in enumerate(table):
+                seat = Seat(game=game, index=index, user=user, score=scores[index], to_act=index in to_act)
+                if seat.to_act:
+                    clock_start(seat, now=now, days=days_per_move)
+                seats.append(seat)
+        Seat.objects.bulk_create(seats)
+        changes = [(g.pk, g.version, [u.pk for u in table]) for g, table in zip(games, tables, strict=True)]
+        transaction.on_commit(lambda: broadcast.games_changed(changes=changes))
+    return games
 
 
 def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:

@@ -217,7 +217,12 @@ def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> 
             seat.deadline = None
             seat.alert_at = None
         elif not was_to_act or turn_changed or seat.index == acted:
-            seat.deadline = Clock.start(now, game.days_per_move).deadline
-            seat.alert_at = now
-            seat.alert_stage = 0
+            clock_start(seat, now=now, days=game.days_per_move)
     Seat.objects.bulk_update(seats, SEAT_FIELDS)
+
+
+def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
+    """A seat that must act now gets a fresh clock; its ``alert_at`` tells the sweep to say so."""
+    seat.deadline = Clock.start(now, days).deadline
+    seat.alert_at = now
+    seat.alert_stage = 0

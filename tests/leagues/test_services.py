@@ -276,3 +276,23 @@ def test_recompute_ratings_agrees_and_check_reports_a_tampered_rating(make_leagu
     assert Rating.objects.get(user=players[1]).rating == 1234 and RatingChange.objects.count() == changes
     call_command("recompute_ratings")
     assert rating_services.ratings_recompute(write=False) == []
+
+
+@pytest.mark.postgres
+def test_starting_a_season_costs_the_same_queries_for_few_games_as_for_many(postgres, make_league, players):
+    # PostgreSQL: SQLite splits a bulk insert into batches of a few dozen rows.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def start(double):
+        league = make_league(n=12, name=f"League {double}", division_min=12, division_max=23,
+                             double_round_robin=double)
+        with CaptureQueriesContext(connection) as queries:
+            services.season_start(league_id=league.pk, actor=players[0])
+        games = Fixture.objects.filter(division__season__league=league).count()
+        return len(queries), games
+
+    single, few = start(False)  # the same twelve players: 66 games
+    double, many = start(True)  # 132 games
+    assert many == 2 * few
+    assert single == double  # the games are written in bulk: no query per game
