@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
+
 from .models import Game, GameStatus
 
 
@@ -17,7 +19,20 @@ class TableRecord:
     games: int
 
 
+# A finished game's page keeps its record this long: another game of the same table may end meanwhile.
+FINISHED_RECORD_SECONDS = 600
+
+
 def table_record(game: Game) -> TableRecord:
+    """The record of ``game``'s table, computed once per move of the game (every viewer's render of
+    that version shares it through the cache)."""
+    # The creation time too: a database rebuilt from scratch reuses game ids.
+    key = f"spell-table-record:{game.pk}:{game.created_at.timestamp()}:{game.version}"
+    timeout = FINISHED_RECORD_SECONDS if game.status != GameStatus.ACTIVE else 7 * 24 * 3600
+    return cache.get_or_set(key, lambda: table_record_computed(game), timeout)
+
+
+def table_record_computed(game: Game) -> TableRecord:
     """The record of ``game``'s table, over its finished games (``game`` itself included once over)."""
     users = [s.user_id for s in game.seats.all()]
     if not users or None in users:

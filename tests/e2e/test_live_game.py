@@ -11,13 +11,23 @@ pytestmark = pytest.mark.browser
 LIVE = 5000  # ms a live update may take to arrive
 
 
-def start_toy_game(page, opponent):
+def challenge_to_toy_game(page, opponent):
     page.goto("/games/new/")
     page.select_option("select[name=kind]", "toy")
     page.fill("input[name=opponent]", opponent)
     page.locator("#new-game [type=submit]").click()
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     return page.url
+
+
+def start_toy_game(page, opponent_page, opponent):
+    """``page``'s player challenges ``opponent``, who accepts on the game page in ``opponent_page``."""
+    game_url = challenge_to_toy_game(page, opponent)
+    opponent_page.goto(game_url)
+    opponent_page.locator("#game-challenge").get_by_role("button", name="Accept").click()
+    expect(opponent_page.locator("#game-actions").get_by_role("button", name="Resign")).to_be_visible()
+    page.reload()
+    return game_url
 
 
 def wait_until_live(page):
@@ -36,14 +46,14 @@ def test_a_move_in_one_browser_arrives_live_in_the_other(sign_up):
     ann = sign_up("ann")
     ben = sign_up("ben")
     wait_until_live(ben)  # on his dashboard since confirming his address
-    game_url = start_toy_game(ann, "ben")
-    expect(ann.locator("#status-line")).to_have_text("Your move")
+    game_url = challenge_to_toy_game(ann, "ben")
 
-    # The new game appears on Ben's open dashboard by itself; Ann moves first, so he is waiting.
+    # The challenge appears on Ben's open dashboard by itself; he accepts, and Ann moves first.
     row = ben.locator("#my-games tr[data-game]")
-    expect(row.locator(".status")).to_have_text("Waiting", timeout=LIVE)
-    row.get_by_role("link").click()
+    expect(row).to_contain_text("Challenge for you", timeout=LIVE)
+    row.get_by_role("button", name="Accept").click()
     expect(ben).to_have_url(game_url)
+    expect(ann.locator("#status-line")).to_have_text("Your move", timeout=LIVE)
     expect(ben.locator("#status-line")).to_have_text("Waiting for the other players.")
     expect(ben.locator("#board input[name=move]")).to_have_count(0)
     wait_until_live(ben)
@@ -73,8 +83,8 @@ def test_a_move_in_one_browser_arrives_live_in_the_other(sign_up):
 
 def test_an_illegal_move_shows_its_message_without_the_code_and_changes_nothing(sign_up):
     ann = sign_up("ann")
-    sign_up("ben")
-    start_toy_game(ann, "ben")
+    ben = sign_up("ben")
+    start_toy_game(ann, ben, "ben")
     wait_until_live(ann)
     board_before = ann.locator("#view-json").inner_text()
 

@@ -37,7 +37,7 @@ def test_a_move_made_while_the_sockets_were_down_shows_after_they_reconnect(sign
     ann = sign_up("ann")
     ben = sign_up("ben")
     ben.context.add_init_script(SOCKET_SWITCH)
-    game_url = start_toy_game(ann, "ben")
+    game_url = start_toy_game(ann, ben, "ben")
     game_id = game_url.rstrip("/").rsplit("/", 1)[1]
     play(ann, '{"type": "add", "n": 2}')
     expect(ann.locator("#status-line")).to_have_text("Waiting for the other players.")

@@ -149,3 +149,23 @@ def test_selfplay_plays_spell_from_the_starter_file_when_the_database_has_no_dec
     assert TermCard.objects.count() == 0
     call_command("selfplay", "spell", "--games", "2", "--seed", "1")
     assert "2 failed" not in capsys.readouterr().out
+
+
+def test_the_table_record_is_computed_once_per_move_whatever_the_number_of_renders(client, deck, alice, bob,
+                                                                                    monkeypatch):
+    from games import spell_records
+
+    computed = []
+    real = spell_records.table_record_computed
+    monkeypatch.setattr(spell_records, "table_record_computed",
+                        lambda game: computed.append(game.version) or real(game))
+    game = services.game_create(creator=alice, kind="spell", opponents=[bob], seed=34)
+    for viewer in (alice, bob, alice):
+        page(client, viewer, game)
+    assert computed == [game.version]
+    services.game_submit_move(game_id=game.pk, user=alice, move={"type": "pick", "number": 1}, version=game.version,
+                              idempotency_key="once")
+    game = Game.objects.get(pk=game.pk)
+    page(client, bob, game)
+    page(client, alice, game)
+    assert computed == [game.version - 1, game.version]
