@@ -43,7 +43,8 @@ if str(ROOT) not in sys.path:
 
 NOW = datetime(2030, 6, 1, 12, 0, tzinfo=UTC)
 DAYS = 3
-AIM_SECONDS = 1.0
+# The aims at 1,000 due among 100,000 active games: reminders under 1 s, timeouts under 5 s.
+AIM_SECONDS = {"sweep_nothing_due": 1.0, "sweep_due_reminders": 1.0, "sweep_due_timeouts": 5.0}
 
 
 def recreate_database(admin_url: str, name: str) -> None:
@@ -82,8 +83,8 @@ def add_games(database_url: str, first: int, count: int, users: list[int]) -> No
     for n in range(first, first + count):
         a, b = users[n % len(users)], users[(n + 1) % len(users)]
         games.write(f"{n}\ttoy\t{{}}\t1\t2\tactive\t{state_json}\t1\t0\t1\t{DAYS}\t{a}\t{NOW}\t{NOW}\n")
-        seats.write(f"{n}\t0\t{a}\t0\tt\t{deadline}\t0\tf\t{later}\t1\n")
-        seats.write(f"{n}\t1\t{b}\t0\tf\t\\N\t0\tf\t\\N\t0\n")
+        seats.write(f"{n}\t0\t{a}\t0\tt\t{deadline}\t0\tf\t{later}\t1\tt\n")
+        seats.write(f"{n}\t1\t{b}\t0\tf\t\\N\t0\tf\t\\N\t0\tt\n")
     with psycopg.connect(database_url) as conn:
         with conn.cursor().copy(
             "COPY games_game (id, kind, options, seed, seats_count, status, state, version, turn_id, turn_version,"
@@ -92,7 +93,7 @@ def add_games(database_url: str, first: int, count: int, users: list[int]) -> No
             copy.write(games.getvalue())
         with conn.cursor().copy(
             'COPY games_seat (game_id, index, user_id, score, to_act, deadline, consecutive_timeouts, resigned,'
-            " alert_at, alert_stage) FROM STDIN"
+            " alert_at, alert_stage, accepted) FROM STDIN"
         ) as copy:
             copy.write(seats.getvalue())
         conn.execute("SELECT setval(pg_get_serial_sequence('games_game', 'id'), (SELECT max(id) FROM games_game))")
@@ -209,10 +210,10 @@ def main() -> int:
         print(f"{row:<22}" + "".join(f"{r[row]['queries']:>26} {r[row]['seconds']:>8.3f}" for r in results))
     grows = any(results[0][row]["queries"] != results[1][row]["queries"] for row in rows)
     full = results[1]
-    worst = max(full[row]["seconds"] for row in rows)
     print(f"\nquery count grows with active games: {'YES' if grows else 'no'}")
-    print(f"slowest scenario at {args.games} games: {worst:.3f} s (aim < {AIM_SECONDS} s): "
-          f"{'met' if worst < AIM_SECONDS and not grows else 'NOT met'}")
+    for row, aim in AIM_SECONDS.items():
+        seconds = full[row]["seconds"]
+        print(f"{row} at {args.games} games: {seconds:.3f} s (aim < {aim} s): {'met' if seconds < aim else 'NOT met'}")
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     out = RESULTS_DIR / f"sweep-{stamp}.json"

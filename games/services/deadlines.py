@@ -8,9 +8,10 @@ sends nothing twice.
 
 The sweep locks the games behind due seats in batches with ``SELECT ... FOR UPDATE SKIP LOCKED``
 (games before seats, the move path's lock order), so two sweeps at once share the work instead of
-doing it twice.  A timeout is the engine's ``timeout_move`` submitted through
-``moves.game_submit_system_move`` with a deterministic idempotency key; repeated timeouts forfeit
-through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
+doing it twice.  A timeout is the engine's ``timeout_move`` with a deterministic idempotency key,
+recorded through the move path: a batch's plain timeouts together (``moves.system_moves_record``, a few
+statements for the batch), the rest one by one (``moves.game_submit_system_move``); repeated timeouts
+forfeit through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
 as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.
 """
@@ -26,6 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.vacations import vacations_holding_clocks
+from core.bulk import rows_update
 from core.events import publish
 
 from ..clock import Clock, Stage
@@ -34,7 +36,7 @@ from ..events import SeatsDue
 from ..models import Game, GameStatus, Seat
 from .challenges import challenges_expire
 from .ending import game_forfeit
-from .moves import game_submit_system_move
+from .moves import SystemMove, game_submit_system_move, system_moves_record
 from .vacations import vacations_settle_due
 
 logger = logging.getLogger(__name__)
@@ -119,6 +121,7 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
     away = vacations_holding_clocks(user_ids={s.user_id for s in seats if s.user_id}, now=now)
     quiet: list[Seat] = []  # seats whose bookkeeping changes without a move: one bulk update
     timed_out: set[int] = set()
+    timeouts: list[tuple[Game, Seat]] = []
     for seat in seats:
         game = by_id[seat.game_id]
         if game.pk in timed_out:
@@ -133,11 +136,13 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
             report.postponed += 1
         elif seat.deadline <= now:
             timed_out.add(game.pk)
-            _time_out(game, seat, now=now, report=report)
+            timeouts.append((game, seat))
         else:
             _remind(game, seat, now=now, report=report)
             quiet.append(seat)
-    Seat.objects.bulk_update(quiet, ["alert_at", "alert_stage"])
+    rows_update(quiet, ["alert_at", "alert_stage"])
+    if timeouts:
+        _time_out_all(timeouts, now=now, report=report)
     if report.notifications:
         publish(SeatsDue(notices=report.notifications, at=now.isoformat()))
     report.notifications = []
@@ -159,6 +164,51 @@ def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> No
     # Reminders whose time passed unsent (a late sweep, a short clock) are not sent late.
     seat.alert_stage = max(seat.alert_stage, due)
     seat.alert_at = clock.next_alert(Stage(seat.alert_stage))
+
+
+def _time_out_all(timeouts: list[tuple[Game, Seat]], *, now: datetime, report: SweepReport) -> None:
+    """The batch's timeouts: the plain ones (no forfeit, no resigned seat, the game goes on) together
+    through ``system_moves_record`` in a few statements; the others, and any the batch leaves, one by
+    one through ``_time_out``.  ``timeouts`` holds the due seats as read, untouched by the batch."""
+    all_seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=[g.pk for g, _ in timeouts]).order_by("game_id", "index"):
+        all_seats.setdefault(seat.game_id, []).append(seat)
+    batch, alone = [], []
+    for game, seat in timeouts:
+        seats = all_seats.get(game.pk, [])
+        if seat.consecutive_timeouts + 1 >= forfeit_after(game.seats_count) or any(s.resigned for s in seats):
+            alone.append((game, seat))
+            continue
+        try:
+            move = registry.get(game.kind).timeout_move(game.state, seat.index)
+        except Exception:
+            alone.append((game, seat))  # reported by the one-game path
+            continue
+        mine = next(s for s in seats if s.index == seat.index)
+        mine.consecutive_timeouts += 1
+        batch.append((game, seat, SystemMove(game=game, seats=seats, seat_index=seat.index, move=move,
+                                             idempotency_key=timeout_key(game.pk, seat.index, seat.deadline))))
+    if batch:
+        try:
+            with transaction.atomic():
+                system_moves_record(batch=[m for _, _, m in batch], source="timeout", now=now)
+        except Exception:
+            logger.exception("batched timeouts failed; trying them one by one")
+            for game, _seat, item in batch:
+                item.outcome = "left"
+                game.refresh_from_db()
+    for game, seat, item in batch:
+        if item.outcome == "applied":
+            report.timeouts += 1
+            report.notifications.append(_notice("timeout", seat, game, forfeited=False,
+                                                timeouts=seat.consecutive_timeouts + 1,
+                                                deadline=seat.deadline.isoformat()))
+        elif item.outcome == "skipped":
+            Seat.objects.filter(pk=seat.pk, deadline=seat.deadline).update(alert_at=None)
+        else:
+            alone.append((game, seat))
+    for game, seat in alone:
+        _time_out(game, seat, now=now, report=report)
 
 
 def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:

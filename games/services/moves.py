@@ -9,12 +9,16 @@ the game goes on to the Finisher.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core.bulk import rows_update
+
+from .. import broadcast
 from ..access import access_seat_for_user
 from ..clock import Clock
 from ..context import context_for
@@ -108,6 +112,70 @@ def game_submit_system_move(
             game=game, engine=engine, seat_index=seat_index, move=move, user=None, source=source,
             idempotency_key=idempotency_key, hashed=request_hash(move, None), now=now,
         )
+
+
+@dataclass
+class SystemMove:
+    """One system move of ``system_moves_record``: ``game`` locked by the caller, with all its ``seats``.
+    ``outcome`` afterwards: "applied", "skipped" (its key was used, or the seat no longer acts) or
+    "left" (it ends the game, a resigned seat would play next, or the engine refused it: the caller
+    submits it alone through ``game_submit_system_move``)."""
+
+    game: Game
+    seats: list[Seat]
+    seat_index: int
+    move: dict
+    idempotency_key: str
+    outcome: str = ""
+
+
+def system_moves_record(*, batch: list[SystemMove], source: str, now: datetime) -> None:
+    """Many games' system moves (the deadline sweep's timeouts) through the steps of ``apply_move`` and
+    ``record_move`` — the same idempotency key, the same engine checks, state, version, turn and seat
+    clocks — written in a few statements for the whole batch: one read of used keys, one insert of the
+    log rows, one update of the games and one of the seats.  The caller holds every game's lock."""
+    used = set(
+        Move.objects.filter(game_id__in=[m.game.pk for m in batch],
+                            idempotency_key__in=[m.idempotency_key for m in batch])
+        .values_list("game_id", "idempotency_key")
+    )
+    rows, games, seats, changes = [], [], [], []
+    for item in batch:
+        game, engine = item.game, engine_for(item.game.kind)
+        if ((game.pk, item.idempotency_key) in used or game.status != GameStatus.ACTIVE
+                or item.seat_index not in engine.to_act(game.state)):
+            item.outcome = "skipped"
+            continue
+        try:
+            state = engine.apply(game.state, item.seat_index, item.move, context_for(game))
+        except IllegalMove:
+            item.outcome = "left"
+            continue
+        if any(s.resigned for s in item.seats) or engine.outcome(state) is not None:
+            item.outcome = "left"
+            continue
+        game.state, game.version = state, game.version + 1
+        turn_id = str(engine.turn_id(state))
+        turn_changed = turn_id != game.turn_id
+        if turn_changed:
+            game.turn_id, game.turn_version = turn_id, game.version
+        rows.append(Move(
+            game=game, seq=game.version, seat=item.seat_index, user=None, payload=item.move, source=source,
+            idempotency_key=item.idempotency_key, request_hash=request_hash(item.move, None),
+            response=answer(game, engine, game.version, item.seat_index),
+        ))
+        seats_mirror(game=game, engine=engine, seats=item.seats, state=state, now=now, turn_changed=turn_changed,
+                     acted=item.seat_index)
+        games.append(game)
+        seats.extend(item.seats)
+        changes.append((game.pk, game.version, [s.user_id for s in item.seats if s.user_id]))
+        item.outcome = "applied"
+    if not rows:
+        return
+    Move.objects.bulk_create(rows)
+    rows_update(games, ["state", "version", "turn_id", "turn_version"])
+    rows_update(seats, SEAT_FIELDS)
+    transaction.on_commit(lambda: broadcast.games_changed(changes=changes))
 
 
 def apply_move(
@@ -207,6 +275,12 @@ def record_move(
 def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
     """Mirror scores and who is to act onto the seat rows, starting a fresh clock for each seat that
     became due (one bulk update).  A fresh clock's ``alert_at`` is now: the next sweep tells the player."""
+    seats_mirror(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed, acted=acted)
+    rows_update(seats, SEAT_FIELDS)
+
+
+def seats_mirror(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
+    """``sync_seats`` without the write: the seat objects only."""
     to_act = engine.to_act(state)
     scores = engine.scores(state)
     for seat in seats:
@@ -218,7 +292,6 @@ def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> 
             seat.alert_at = None
         elif not was_to_act or turn_changed or seat.index == acted:
             clock_start(seat, now=now, days=game.days_per_move)
-    Seat.objects.bulk_update(seats, SEAT_FIELDS)
 
 
 def clock_start(seat: Seat, *, now: datetime, days: int) -> None:

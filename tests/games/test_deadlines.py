@@ -7,12 +7,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from accounts.vacations import vacation_book, vacation_end
 from core.errors import AppError
 from games import services
 from games.errors import BAD_OPTIONS, PLAYER_ON_VACATION, GameError
 from games.models import Game, Move, Seat
+from games.services import deadlines
 from games.services.deadlines import timeout_key
 from notifications.models import Notification
 from tests.helpers import committed, sweep
@@ -118,6 +121,50 @@ def test_a_timeout_already_applied_is_not_applied_again(alice, bob):
     assert sweep(now=deadline).timeouts == 0
     assert Move.objects.filter(game=game, source="timeout").count() == 1
     assert seat(game, 0).alert_at is None
+
+
+def timeouts_due(count, make_user, name="late"):
+    """``count`` games whose first seat's deadline passes at T0 + 3 days."""
+    players = [make_user(username=f"{name}{n}") for n in range(count + 1)]
+    return [new_game(players[n], [players[n + 1]]) for n in range(count)]
+
+
+def test_a_sweeps_timeouts_take_the_same_queries_however_many_are_due(make_user):
+    counts = []
+    for count in (2, 12):
+        games = timeouts_due(count, make_user, name=f"late{count}x")
+        sweep(now=T0)  # the "your move" notices, out of the way
+        # The sweep's own queries; the notices it publishes are stored after commit, per player.
+        with CaptureQueriesContext(connection) as queries:
+            report = deadlines.sweep(now=T0 + 3 * DAY)
+        assert report.timeouts == count and report.failed == 0
+        counts.append(len(queries))
+        for game in games:
+            move = Move.objects.get(game=game)
+            assert (move.source, move.seat, move.payload) == ("timeout", 0, {"type": "add", "n": 1})
+            assert move.response["version"] == 2 and move.response["seq"] == 2
+            game.refresh_from_db()
+            assert game.version == 2 and game.state["total"] == 1
+            assert seat(game, 0).consecutive_timeouts == 1 and not seat(game, 0).to_act
+            assert seat(game, 1).to_act and seat(game, 1).deadline == T0 + 6 * DAY
+        assert sweep(now=T0 + 3 * DAY).timeouts == 0
+        assert Move.objects.filter(game__in=games).count() == count
+        Game.objects.filter(pk__in=[g.pk for g in games]).update(status="finished")
+        Seat.objects.filter(game__in=games).update(alert_at=None)
+    assert counts[0] == counts[1]
+
+
+def test_a_forfeit_in_a_batch_of_plain_timeouts_goes_its_own_way(alice, bob, make_user):
+    plain = timeouts_due(3, make_user)
+    game = new_game(alice, [bob])
+    play(game, alice, T0 + HOUR)
+    play(game, bob, T0 + 2 * HOUR)
+    Seat.objects.filter(game=game, index=0).update(consecutive_timeouts=1, deadline=T0 + 3 * DAY)
+    report = sweep(now=T0 + 3 * DAY)
+    assert report.timeouts == 4 and report.forfeits == 1
+    game.refresh_from_db()
+    assert game.status == "finished" and game.result["reason"] == "timeout"
+    assert all(Game.objects.get(pk=g.pk).status == "active" for g in plain)
 
 
 def test_the_second_timeout_in_a_row_forfeits_a_two_player_game(alice, bob):
