@@ -17,7 +17,9 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from accounts.services import user_access_revoke
 from core.events import publish
+from core.sockets import account_sockets_close
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
 from notifications.services import notify
@@ -81,7 +83,7 @@ from .models import (
     ReportReason,
     ReportStatus,
 )
-from .selectors import standing_for
+from .selectors import standing_cache_key, standing_for
 
 # Chat messages per player per game per minute.
 CHAT_RATE_LIMIT = 5
@@ -333,7 +335,18 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
         row = _log(moderator=moderator, action=ActionKind.SUSPEND, reason=reason, now=now, report=report,
                    user=user, until=until)
         _games_forfeit(user=user, moderator=moderator, now=now)
+        # Every door closes: tokens and sessions end, open pages stop receiving, the cached standing goes.
+        user_access_revoke(user=user)
+        _standing_forget(user.pk)
+        transaction.on_commit(lambda: account_sockets_close(user_id=user.pk))
     return row
+
+
+def _standing_forget(user_id: int) -> None:
+    """Drop the cached suspension standing now and again on commit (a request between the two would
+    otherwise cache the old row for the cache's lifetime)."""
+    cache.delete(standing_cache_key(user_id))
+    transaction.on_commit(lambda: cache.delete(standing_cache_key(user_id)))
 
 
 def _games_forfeit(*, user, moderator, now) -> None:
@@ -363,6 +376,7 @@ def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
         standing.suspended_until = None
         standing.suspended_for_good = False
         standing.save(update_fields=["suspended_until", "suspended_for_good"])
+        _standing_forget(user.pk)
         return _log(moderator=moderator, action=ActionKind.LIFT_SUSPENSION, reason=reason, now=now, user=user)
 
 
