@@ -97,16 +97,15 @@ def _when(moment: datetime) -> str:
 # ---------------------------------------------------------------------------
 # Chat
 # ---------------------------------------------------------------------------
-def _rate_limit_hit(game_id: int, user_id: int, now: datetime) -> bool:
-    """A sliding window of the last minute's send times, kept in the shared cache (Redis in production)
-    so every web process sees the same count.  Two sends racing may both pass: a limit, not a lock."""
-    key = f"moderation:chat-rate:{game_id}:{user_id}"
-    start = now.timestamp() - CHAT_RATE_WINDOW
-    recent = [t for t in cache.get(key, []) if t > start]
-    if len(recent) >= CHAT_RATE_LIMIT:
-        return True
-    cache.set(key, [*recent, now.timestamp()], timeout=CHAT_RATE_WINDOW)
-    return False
+def _rate_limit_hit(game_id: int, user, now: datetime) -> bool:
+    """A sliding window over the player's own messages in this game in the last minute, counted in the
+    database inside the posting transaction after locking the author's row: posts sent at once are
+    counted one after another (PostgreSQL), so exactly ``CHAT_RATE_LIMIT`` of them pass."""
+    type(user).objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    recent = ChatMessage.objects.filter(
+        game_id=game_id, author=user, created_at__gt=now - timedelta(seconds=CHAT_RATE_WINDOW), created_at__lte=now
+    )
+    return recent.count() >= CHAT_RATE_LIMIT
 
 
 def chat_post(*, game_id: int, user, text, now: datetime | None = None) -> ChatMessage:
@@ -123,9 +122,9 @@ def chat_post(*, game_id: int, user, text, now: datetime | None = None) -> ChatM
         raise ModerationError(PLAYER_SUSPENDED, MSG_SUSPENDED, 403)
     if standing is not None and standing.is_chat_muted(now):
         raise ModerationError(CHAT_MUTED, MSG_CHAT_MUTED.format(until=_when(standing.chat_muted_until)), 403)
-    if _rate_limit_hit(game.pk, user.pk, now):
-        raise ModerationError(RATE_LIMITED, MSG_RATE_LIMITED, 429)
     with transaction.atomic():
+        if _rate_limit_hit(game.pk, user, now):
+            raise ModerationError(RATE_LIMITED, MSG_RATE_LIMITED, 429)
         message = ChatMessage.objects.create(game=game, author=user, text=text, created_at=now)
         transaction.on_commit(lambda: broadcast.chat_changed(game_id=game.pk))
     return message
