@@ -76,7 +76,11 @@ class GameListCreateApi(APIView):
         games = selectors.games_for_user(user=request.user)
         return paginated(self, request, games, lambda page: [game_payload(g, request.user) for g in page])
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR})
+    @extend_schema(
+        request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR, 409: ERROR, 429: ERROR},
+        description="Without `opponents` an open seek (409 `TOO_MANY_SEEKS` past 10 open at once); with them "
+                    "a challenge (429 `RATE_LIMITED` past 20 an hour).",
+    )
     def post(self, request):
         data = GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
