@@ -101,7 +101,7 @@ def _rate_limit_hit(game_id: int, user, now: datetime) -> bool:
     """A sliding window over the player's own messages in this game in the last minute, counted in the
     database inside the posting transaction after locking the author's row: posts sent at once are
     counted one after another (PostgreSQL), so exactly ``CHAT_RATE_LIMIT`` of them pass."""
-    type(user).objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
     recent = ChatMessage.objects.filter(
         game_id=game_id, author=user, created_at__gt=now - timedelta(seconds=CHAT_RATE_WINDOW), created_at__lte=now
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -93,7 +94,7 @@ MAX_OPEN_SEEKS = 10
 def _refuse_too_many_seeks(creator) -> None:
     """Inside the seek's transaction: the creator's row is locked first, so two seeks posted at once
     are counted one after the other (PostgreSQL) and the eleventh is refused whatever the timing."""
-    type(creator).objects.select_for_update().filter(pk=creator.pk).values_list("pk", flat=True).first()
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).values_list("pk", flat=True).first()
     if Game.objects.filter(status=GameStatus.OPEN, created_by=creator).count() >= MAX_OPEN_SEEKS:
         raise GameError(
             TOO_MANY_SEEKS,
