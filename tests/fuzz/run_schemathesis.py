@@ -187,9 +187,9 @@ def seed_data() -> str:
 
     from accounts.services import user_token_get_or_create
     from games import services as games
-    from lexicons.term_decks import starter_deck_load
     from leagues import services as leagues
     from lexicons.services import lexicon_load_words
+    from lexicons.term_decks import starter_deck_load
     from moderation import services as moderation
     from moderation.groups import moderator_group_ensure
 
