@@ -1,5 +1,8 @@
-"""Writes to accounts: the profile update and API tokens."""
+"""Writes to accounts: the profile update, API tokens, and ending every way in (a suspension)."""
 
+from django.contrib.auth import SESSION_KEY
+from django.contrib.sessions.models import Session
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from .models import User
@@ -19,3 +22,17 @@ def user_update_profile(
 def user_token_get_or_create(*, user: User) -> Token:
     token, _created = Token.objects.get_or_create(user=user)
     return token
+
+
+def user_access_revoke(*, user: User) -> int:
+    """Delete the user's API tokens and end their signed-in sessions (in the database session store;
+    a session kept elsewhere is ended on its next request by ``moderation.middleware``).  Returns the
+    number of sessions ended.  Each live session is read once: a rare action (a suspension), not a
+    request path."""
+    Token.objects.filter(user=user).delete()
+    ended = []
+    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+        if session.get_decoded().get(SESSION_KEY) == str(user.pk):
+            ended.append(session.session_key)
+    Session.objects.filter(session_key__in=ended).delete()
+    return len(ended)

@@ -64,10 +64,12 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "core.middleware.UnstorableTextMiddleware",  # a NUL in a page's query or form is a 400, not a 500
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "core.middleware.MayActMiddleware",  # every page write asks MAY_ACT (a suspended player: 403)
     "moderation.middleware.SuspendedUserMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -236,9 +238,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Every write by a signed-in user asks MAY_ACT (core/permissions.py): a suspended player is refused.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "core.permissions.MayAct"],
     "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",  # documents the shared error responses
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
+    # Bounded JSON: no deep nesting, no NUL, no integer beyond 64 bits (core/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.StrictJSONParser",
+        "core.parsers.StrictFormParser",
+        "core.parsers.StrictMultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }

@@ -31,3 +31,6 @@ urlpatterns = [
 ]
 
 handler404 = "core.http_errors.not_found"
+handler400 = "core.http_errors.bad_request"
+handler403 = "core.http_errors.permission_denied"
+handler500 = "core.http_errors.server_error"

@@ -4,11 +4,13 @@ where there are any) with its status, whichever app raised it."""
 import contextlib
 
 from django.core.exceptions import PermissionDenied
+from django.db import DataError
 from django.http import Http404
 from django.utils import translation
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from .errors import BAD_REQUEST, NOT_FOUND, AppError
 
@@ -21,6 +23,11 @@ def exception_handler(exc, context):
             return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, Http404):
         return Response({"code": NOT_FOUND, "message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, DataError):
+        # A value the database cannot hold (a field without its own bound): refused, the write rolled back.
+        set_rollback()
+        return Response({"code": BAD_REQUEST, "message": "A value in the request cannot be stored."},
+                        status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
+from core.pagination import ApiPagination, paginated
 
 from . import previews, selectors, services
 from .access import access_seat_for_user
@@ -67,12 +68,19 @@ ERROR = ErrorSerializer
 
 
 class GameListCreateApi(APIView):
+    pagination_class = ApiPagination
+
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
+        """Your games, a page at a time."""
         games = selectors.games_for_user(user=request.user)
-        return Response([game_payload(g, request.user) for g in games])
+        return paginated(self, request, games, lambda page: [game_payload(g, request.user) for g in page])
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR})
+    @extend_schema(
+        request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR, 409: ERROR, 429: ERROR},
+        description="Without `opponents` an open seek (409 `TOO_MANY_SEEKS` past 10 open at once); with them "
+                    "a challenge (429 `RATE_LIMITED` past 20 an hour).",
+    )
     def post(self, request):
         data = GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -96,9 +104,13 @@ class GameListCreateApi(APIView):
 
 
 class SeekListApi(APIView):
+    pagination_class = ApiPagination
+
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
-        return Response([game_payload(g, request.user) for g in selectors.open_seeks()])
+        """The lobby's open seeks, a page at a time."""
+        return paginated(self, request, selectors.open_seeks(),
+                         lambda page: [game_payload(g, request.user) for g in page])
 
 
 class SeekAcceptApi(APIView):
@@ -197,10 +209,13 @@ class GameResignApi(APIView):
 
 
 class ChallengeListApi(APIView):
+    pagination_class = ApiPagination
+
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
         """Challenges I made or received that are still waiting for an answer."""
-        return Response([game_payload(g, request.user) for g in selectors.challenges_for_user(user=request.user)])
+        return paginated(self, request, selectors.challenges_for_user(user=request.user),
+                         lambda page: [game_payload(g, request.user) for g in page])
 
 
 class ChallengeAnswerApi(APIView):

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
 from core.policies import policy_answers
+from core.sockets import AccountSocketMixin
 from core.timezones import zone_for, zone_named
 
 from . import selectors
@@ -39,16 +40,18 @@ def viewer_locale(user):
         yield
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         if not await database_sync_to_async(self._exists)():
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        await self.account_join()
         await self.accept()
 
     async def disconnect(self, code):
+        await self.account_leave()
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
 

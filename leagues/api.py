@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
+from core.pagination import ApiPagination, paginated
 
 from . import selectors, services
 from .access import access_league_for_organiser
@@ -138,6 +139,7 @@ class LeagueSearchSerializer(serializers.Serializer):
 
 
 class LeagueListCreateApi(APIView):
+    pagination_class = ApiPagination
     @extend_schema(
         parameters=[OpenApiParameter("q", str, description="search name and description"),
                     OpenApiParameter("kind", str, description="game kind")],
@@ -147,7 +149,7 @@ class LeagueListCreateApi(APIView):
         search = LeagueSearchSerializer(data=request.query_params)
         search.is_valid(raise_exception=True)
         leagues = selectors.league_list(query=search.validated_data["q"][:80], kind=search.validated_data["kind"])
-        return Response(LeagueListSerializer(leagues, many=True).data)
+        return paginated(self, request, leagues, lambda page: LeagueListSerializer(page, many=True).data)
 
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer, 400: ERROR})
     def post(self, request):
@@ -288,6 +290,7 @@ class OrganiserAddApi(APIView):
 
 
 class OrganiserLogApi(APIView):
+    pagination_class = ApiPagination
     @extend_schema(responses={200: inline_serializer("OrganiserAction", {
         "created_at": serializers.DateTimeField(), "actor": serializers.CharField(allow_null=True),
         "action": serializers.CharField(), "target": serializers.CharField(allow_null=True),
@@ -296,9 +299,9 @@ class OrganiserLogApi(APIView):
     def get(self, request, league_id: int):
         """Organisers: everything organisers (and the system) did in this league, newest first."""
         league = access_league_for_organiser(league_id, request.user)
-        return Response([
+        return paginated(self, request, selectors.organiser_log(league=league), lambda page: [
             {"created_at": a.created_at, "actor": a.actor.username if a.actor else None, "action": a.action,
              "target": a.target.username if a.target else None, "season": a.season.number if a.season else None,
              "details": a.details}
-            for a in selectors.organiser_log(league=league)
+            for a in page
         ])

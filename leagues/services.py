@@ -80,6 +80,8 @@ LARGEST_DIVISION = 40
 SEASON_DAYS = (7, 365)
 # A friends league: one group of 2 to 5 players, two-player games, everyone meets everyone twice.
 FRIENDS_PLAYERS = (2, 5)
+# A league's player limit (0: none); far above any real league, well inside the column's range.
+MAX_LEAGUE_PLAYERS = 100_000
 # Aborts the league's rule settles: a seat resigned or ran out of time before every seat had moved.
 # Other aborts (a player moved to another division, a suspension) are decisions already taken.
 RULED_ABORTS = ("resignation", "timeout")
@@ -181,6 +183,8 @@ def league_create(
         raise LeagueError(BAD_LEAGUE, f"A season lasts {SEASON_DAYS[0]} to {SEASON_DAYS[1]} days.")
     if max_players and max_players < division_min:
         raise LeagueError(BAD_DIVISION_SIZE, "The player limit is below the smallest division.")
+    if not 0 <= (max_players or 0) <= MAX_LEAGUE_PLAYERS:
+        raise LeagueError(BAD_DIVISION_SIZE, f"The player limit is at most {MAX_LEAGUE_PLAYERS}.")
     with transaction.atomic():
         league = League.objects.create(
             name=name, description=description or "", kind=kind, options=options, days_per_move=days,

@@ -45,8 +45,10 @@ def league_new(request):
 
 
 def league_detail(request, league_id: int):
-    number = request.GET.get("season")
-    number = int(number) if number and number.isdigit() else None
+    number = request.GET.get("season") or ""
+    # ASCII digits only ("²".isdigit() is true too), within the season column's range; else the latest.
+    number = int(number) if number.isascii() and number.isdigit() and len(number) <= 5 else None
+    number = number if number is not None and number <= 32767 else None
     page = selectors.league_page(league_id=league_id, number=number, user=request.user)
     if page is None:
         raise Http404

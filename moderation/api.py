@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
+from core.pagination import ApiPagination, paginated
 
 from . import selectors, services
 from .access import access_any_moderation, access_game_chat_for_player, access_moderator
@@ -92,11 +93,13 @@ class ReportOutSerializer(serializers.Serializer):
 
 
 class ReportListApi(APIView):
+    pagination_class = ApiPagination
+
     @extend_schema(responses={200: ReportOutSerializer(many=True)})
     def get(self, request):
-        """Your reports and their state."""
+        """Your reports and their state, a page at a time."""
         reports = selectors.reports_by(user=request.user).prefetch_related("messages")
-        return Response([report_json(r) for r in reports])
+        return paginated(self, request, reports, lambda page: [report_json(r) for r in page])
 
     @extend_schema(request=ReportSerializer, responses={201: ReportOutSerializer, 200: ReportOutSerializer, 400: ERROR})
     def post(self, request):
@@ -152,11 +155,13 @@ class ActionOutSerializer(serializers.Serializer):
 
 
 class ModerationActionApi(APIView):
+    pagination_class = ApiPagination
+
     @extend_schema(responses={200: ActionOutSerializer(many=True), 403: ERROR})
     def get(self, request):
-        """The moderation log (moderators only)."""
+        """The moderation log (moderators only), newest first, a page at a time."""
         access_moderator(request.user)
-        return Response([action_json(a) for a in selectors.moderation_log(limit=200)])
+        return paginated(self, request, selectors.moderation_log(), lambda page: [action_json(a) for a in page])
 
     @extend_schema(request=ActionSerializer, responses={201: ActionOutSerializer, 400: ERROR, 403: ERROR, 409: ERROR})
     def post(self, request):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from .models import (
     ActionKind,
@@ -25,9 +27,32 @@ def standing_for(*, user) -> PlayerStanding | None:
     return PlayerStanding.objects.filter(user_id=user.pk).first()
 
 
+# Every request and every write asks whether its player is suspended: the answer is kept in the shared
+# cache (Redis in production), dropped by the services when a suspension starts or is lifted, and kept
+# no longer than this in case a row changed some other way.
+STANDING_CACHE_SECONDS = 300
+
+
+def standing_cache_key(user_id: int) -> str:
+    return f"moderation:suspension:{user_id}"
+
+
 def suspension_for(*, user, now: datetime | None = None) -> PlayerStanding | None:
-    """The player's standing if they are suspended now, else None (one query)."""
+    """The player's standing if they are suspended now, else None.  No query for a player known (from
+    the cache) not to be suspended; one otherwise."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    now = now or timezone.now()
+    key = standing_cache_key(user.pk)
+    cached = cache.get(key)
+    if cached is not None:
+        for_good, until = cached
+        if not (for_good or (until is not None and until > now)):
+            return None
     standing = standing_for(user=user)
+    if cached is None:
+        facts = (standing.suspended_for_good, standing.suspended_until) if standing else (False, None)
+        cache.set(key, facts, timeout=STANDING_CACHE_SECONDS)
     return standing if standing is not None and standing.is_suspended(now) else None
 
 

@@ -17,7 +17,9 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from accounts.services import user_access_revoke
 from core.events import publish
+from core.sockets import account_sockets_close
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
 from notifications.services import notify
@@ -81,7 +83,7 @@ from .models import (
     ReportReason,
     ReportStatus,
 )
-from .selectors import standing_for
+from .selectors import standing_cache_key, standing_for
 
 # Chat messages per player per game per minute.
 CHAT_RATE_LIMIT = 5
@@ -95,16 +97,15 @@ def _when(moment: datetime) -> str:
 # ---------------------------------------------------------------------------
 # Chat
 # ---------------------------------------------------------------------------
-def _rate_limit_hit(game_id: int, user_id: int, now: datetime) -> bool:
-    """A sliding window of the last minute's send times, kept in the shared cache (Redis in production)
-    so every web process sees the same count.  Two sends racing may both pass: a limit, not a lock."""
-    key = f"moderation:chat-rate:{game_id}:{user_id}"
-    start = now.timestamp() - CHAT_RATE_WINDOW
-    recent = [t for t in cache.get(key, []) if t > start]
-    if len(recent) >= CHAT_RATE_LIMIT:
-        return True
-    cache.set(key, [*recent, now.timestamp()], timeout=CHAT_RATE_WINDOW)
-    return False
+def _rate_limit_hit(game_id: int, user, now: datetime) -> bool:
+    """A sliding window over the player's own messages in this game in the last minute, counted in the
+    database inside the posting transaction after locking the author's row: posts sent at once are
+    counted one after another (PostgreSQL), so exactly ``CHAT_RATE_LIMIT`` of them pass."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    recent = ChatMessage.objects.filter(
+        game_id=game_id, author=user, created_at__gt=now - timedelta(seconds=CHAT_RATE_WINDOW), created_at__lte=now
+    )
+    return recent.count() >= CHAT_RATE_LIMIT
 
 
 def chat_post(*, game_id: int, user, text, now: datetime | None = None) -> ChatMessage:
@@ -121,9 +122,9 @@ def chat_post(*, game_id: int, user, text, now: datetime | None = None) -> ChatM
         raise ModerationError(PLAYER_SUSPENDED, MSG_SUSPENDED, 403)
     if standing is not None and standing.is_chat_muted(now):
         raise ModerationError(CHAT_MUTED, MSG_CHAT_MUTED.format(until=_when(standing.chat_muted_until)), 403)
-    if _rate_limit_hit(game.pk, user.pk, now):
-        raise ModerationError(RATE_LIMITED, MSG_RATE_LIMITED, 429)
     with transaction.atomic():
+        if _rate_limit_hit(game.pk, user, now):
+            raise ModerationError(RATE_LIMITED, MSG_RATE_LIMITED, 429)
         message = ChatMessage.objects.create(game=game, author=user, text=text, created_at=now)
         transaction.on_commit(lambda: broadcast.chat_changed(game_id=game.pk))
     return message
@@ -333,7 +334,18 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
         row = _log(moderator=moderator, action=ActionKind.SUSPEND, reason=reason, now=now, report=report,
                    user=user, until=until)
         _games_forfeit(user=user, moderator=moderator, now=now)
+        # Every door closes: tokens and sessions end, open pages stop receiving, the cached standing goes.
+        user_access_revoke(user=user)
+        _standing_forget(user.pk)
+        transaction.on_commit(lambda: account_sockets_close(user_id=user.pk))
     return row
+
+
+def _standing_forget(user_id: int) -> None:
+    """Drop the cached suspension standing now and again on commit (a request between the two would
+    otherwise cache the old row for the cache's lifetime)."""
+    cache.delete(standing_cache_key(user_id))
+    transaction.on_commit(lambda: cache.delete(standing_cache_key(user_id)))
 
 
 def _games_forfeit(*, user, moderator, now) -> None:
@@ -363,6 +375,7 @@ def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
         standing.suspended_until = None
         standing.suspended_for_good = False
         standing.save(update_fields=["suspended_until", "suspended_for_good"])
+        _standing_forget(user.pk)
         return _log(moderator=moderator, action=ActionKind.LIFT_SUSPENSION, reason=reason, now=now, user=user)
 
 

@@ -4,6 +4,7 @@ and the bell, each read for this socket's user when a group message says somethi
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.sockets import AccountSocketMixin
 from games import selectors as game_selectors
 from games.access import seat_for_user
 from games.broadcast import user_group
@@ -11,7 +12,7 @@ from games.broadcast import user_group
 from .selectors import unread_count
 
 
-class UserConsumer(AsyncJsonWebsocketConsumer):
+class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     """Feeds the dashboard and the "your move" badge of every page."""
 
     async def connect(self):
@@ -21,9 +22,11 @@ class UserConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.account_join()
         await self.accept()
 
     async def disconnect(self, code):
+        await self.account_leave()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

@@ -23,6 +23,17 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_local_cache(settings):
+    """The local-memory cache holds facts keyed by user id (a cached suspension standing, rate-limit
+    counts), and SQLite hands a rolled-back test's ids to the next test: start each test with it empty.
+    A Redis cache is left alone (PostgreSQL never reuses ids, and the channel layer may share it)."""
+    if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+        from django.core.cache import cache
+
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_lexicon_indexes():
     """Each test's database has its own lexicons: forget the word indexes this process holds, which
     are keyed by version only (a rolled-back "en" version 1 is not the next test's version 1).

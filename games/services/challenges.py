@@ -16,9 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.events import publish
+from core.ratelimits import rate_limit_consume
 
 from ..access import access_seat_for_user
-from ..errors import MSG_NOT_FOUND, NOT_FOUND, GameError
+from ..errors import MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
 from ..events import ChallengeAnswered, ChallengeIssued
 from ..models import Game, GameStatus, Seat
 from ..policies import refuse_unless_may_play
@@ -30,6 +31,9 @@ CHALLENGE_NOT_OPEN = "CHALLENGE_NOT_OPEN"
 CHALLENGES_REFUSED = "CHALLENGES_REFUSED"
 NOT_YOUR_CHALLENGE = "NOT_YOUR_CHALLENGE"
 MSG_NOT_OPEN = "This challenge has already been answered, withdrawn or has expired."
+# Challenges a player may issue per hour (API and pages together): nobody is flooded with invitations.
+CHALLENGE_RATE_LIMIT = 20
+CHALLENGE_RATE_WINDOW = 3600
 
 
 def played_together(a, b) -> bool:
@@ -53,6 +57,11 @@ def challenge_create(
                 CHALLENGES_REFUSED,
                 f"{opponent.public_name} accepts challenges only from players they have played.", 403,
             )
+    if not rate_limit_consume(scope="challenge", key=creator.pk, limit=CHALLENGE_RATE_LIMIT,
+                              window=CHALLENGE_RATE_WINDOW, now=now.timestamp()):
+        raise GameError(
+            RATE_LIMITED, f"You have issued {CHALLENGE_RATE_LIMIT} challenges within the hour; wait a while.", 429
+        )
     with transaction.atomic():
         game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.CHALLENGE, accepted={0})
         publish(ChallengeIssued(game_id=game.pk, challenger_id=creator.pk, challenged_ids=[o.pk for o in opponents]))

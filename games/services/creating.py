@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -24,6 +25,7 @@ from ..errors import (
     MSG_NOT_FOUND,
     NOT_FOUND,
     SEEK_NOT_OPEN,
+    TOO_MANY_SEEKS,
     UNKNOWN_PLAYER,
     GameError,
 )
@@ -83,6 +85,21 @@ class NewGame:
     seats: int
     days: int
     players: list  # seat order, None for a free seat
+
+
+# A player's open seeks in the lobby at once: enough for every kind and time control, not a flood.
+MAX_OPEN_SEEKS = 10
+
+
+def _refuse_too_many_seeks(creator) -> None:
+    """Inside the seek's transaction: the creator's row is locked first, so two seeks posted at once
+    are counted one after the other (PostgreSQL) and the eleventh is refused whatever the timing."""
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).values_list("pk", flat=True).first()
+    if Game.objects.filter(status=GameStatus.OPEN, created_by=creator).count() >= MAX_OPEN_SEEKS:
+        raise GameError(
+            TOO_MANY_SEEKS,
+            f"You have {MAX_OPEN_SEEKS} open seeks already; withdraw one or wait for it to be taken.", 409,
+        )
 
 
 def new_game_checked(
@@ -148,6 +165,8 @@ def game_create(
     new = new_game_checked(creator=creator, kind=kind, seats=seats, options=options, opponents=opponents,
                            days_per_move=days_per_move, seed=seed, now=now, scheduled=scheduled)
     with transaction.atomic():
+        if not opponents:
+            _refuse_too_many_seeks(creator)
         game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.OPEN)
         if opponents:
             game_start(game=game, engine=new.engine, now=now)

@@ -240,7 +240,11 @@ function connect() {
     if (message.type === "game") applyUpdate(message);
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
-  socket.onclose = reconnectLater;
+  socket.onclose = (event) => {
+    // 4403: the account was suspended and signed out everywhere; reload to show the page as it now is.
+    if (event.code === 4403) { window.location.reload(); return; }
+    reconnectLater();
+  };
 }
 
 scrollLogs();

@@ -55,6 +55,10 @@ function connect() {
     show(message.awaiting);
     document.dispatchEvent(new CustomEvent("letterpost:games", { detail: message }));
   };
-  socket.onclose = reconnectLater;
+  socket.onclose = (event) => {
+    // 4403: the account was suspended and signed out everywhere; reload to show the page as it now is.
+    if (event.code === 4403) { window.location.reload(); return; }
+    reconnectLater();
+  };
 }
 connect();

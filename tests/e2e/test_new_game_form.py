@@ -118,7 +118,7 @@ def test_a_spellcrafter_open_seek_of_two_rounds_waits_in_the_lobby_in_words(site
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Spellcrafter")
     expect(row).to_contain_text("2 rounds · 3 days per move · rated")
-    seeks = page.request.get("/api/seeks/").json()
+    seeks = page.request.get("/api/seeks/").json()["results"]
     seeks = seeks.get("results", seeks) if isinstance(seeks, dict) else seeks
     assert [(s["kind"], s["options"]) for s in seeks] == [("spellcrafter", {"rounds": 2, "lexicon": "en"})]
 

@@ -54,7 +54,7 @@ def test_challenge_of_an_unknown_player_is_refused(alice, api_for):
 def test_seek_then_accept(alice, bob, api_for):
     seek = api_for(alice).post("/api/games/", {"kind": "toy", "seats": 2}, format="json").json()
     assert seek["status"] == "open"
-    listed = api_for(bob).get("/api/seeks/").json()
+    listed = api_for(bob).get("/api/seeks/").json()["results"]
     assert [s["id"] for s in listed] == [seek["id"]]
     accepted = api_for(bob).post(f"/api/seeks/{seek['id']}/accept/")
     assert accepted.status_code == 200 and accepted.json()["status"] == "active" and accepted.json()["seat"] == 1

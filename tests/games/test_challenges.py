@@ -112,7 +112,7 @@ def test_a_casual_challenge_is_chosen_at_creation(alice, bob):
 
 def test_the_api_answers_and_lists_challenges(alice, bob, carol, api_for):
     game = challenge(alice, bob)
-    mine = api_for(bob).get("/api/challenges/").json()
+    mine = api_for(bob).get("/api/challenges/").json()["results"]
     assert [g["id"] for g in mine] == [game.pk] and mine[0]["status"] == "challenge"
     assert api_for(carol).post(f"/api/challenges/{game.pk}/accept/").status_code == 403
     assert api_for(bob).post(f"/api/challenges/{game.pk}/decline/").json()["status"] == "aborted"

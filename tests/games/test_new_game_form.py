@@ -228,3 +228,15 @@ def test_a_service_refusal_is_shown_in_words_beside_the_names_without_its_code(c
     assert "is on vacation until" in beside
     assert "PLAYER_ON_VACATION" not in html and not CODES.search(beside)
     assert not Game.objects.exists()
+
+
+def test_the_eleventh_seek_from_the_form_is_refused_on_the_form(client, site, alice):
+    from games.services.creating import MAX_OPEN_SEEKS
+
+    client.force_login(alice)
+    for _ in range(MAX_OPEN_SEEKS):
+        assert post(client, kind="turnspell", turnspell_seats=2, turnspell_lexicon="en",
+                    play_with="anyone").status_code == 302
+    response = post(client, kind="turnspell", turnspell_seats=2, turnspell_lexicon="en", play_with="anyone")
+    assert response.status_code == 200 and "open seeks already" in response.content.decode()
+    assert Game.objects.filter(created_by=alice, status=GameStatus.OPEN).count() == MAX_OPEN_SEEKS

@@ -26,8 +26,8 @@ def test_create_join_and_read_a_league_through_the_api(api_for, alice, bob):
     assert division["fixtures"][0]["to_act"]
     assert page["invite_token"]
     assert api_for(bob).get(f"/api/leagues/{league_id}/").json()["invite_token"] is None
-    assert client.get("/api/leagues/?q=API").json()[0]["players"] == 2
-    log = client.get(f"/api/leagues/{league_id}/log/").json()
+    assert client.get("/api/leagues/?q=API").json()["results"][0]["players"] == 2
+    log = client.get(f"/api/leagues/{league_id}/log/").json()["results"]
     assert [entry["action"] for entry in log] == ["season_start"]
     assert Fixture.objects.count() == 1
 
@@ -83,7 +83,7 @@ def test_organiser_tools_and_leaving_through_the_api(api_for, make_league, playe
     assert organiser.post(f"/api/leagues/{league.pk}/organisers/", {"username": players[3].username},
                           format="json").status_code == 200
     assert api_for(players[3]).post(f"/api/leagues/{league.pk}/season/end/").status_code == 200
-    log = organiser.get(f"/api/leagues/{league.pk}/log/").json()
+    log = organiser.get(f"/api/leagues/{league.pk}/log/").json()["results"]
     assert sorted(a["action"] for a in log) == sorted(
         ["season_start", "forfeit", "remove_player", "move_player", "add_organiser", "season_end"])
 

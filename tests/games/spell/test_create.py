@@ -81,7 +81,7 @@ def test_the_api_never_returns_the_cards(deck, alice, bob, carol, api_for):
 def test_an_open_seek_keeps_its_cards_from_the_lobby_and_the_seek_list(deck, alice, bob, carol, client, api_for):
     seek = services.game_create(creator=alice, kind="spell", seats=3, options={"language": "en"})
     terms = all_terms(seek)
-    listed = api_for(bob).get("/api/seeks/").json()
+    listed = api_for(bob).get("/api/seeks/").json()["results"]
     assert [s["options"] for s in listed if s["id"] == seek.pk] == [{"language": "en"}]
     client.force_login(bob)
     lobby = client.get(reverse("lobby")).content.decode()

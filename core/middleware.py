@@ -1,0 +1,64 @@
+"""Page-level doors every request passes.
+
+``UnstorableTextMiddleware`` refuses page requests carrying text no store keeps (a NUL character, a
+lone surrogate) in the query string or a form field, with a 400 before any view reads them: a NUL
+reaching PostgreSQL is a crash (500), whichever page passed it on.  The API refuses the same in its
+parsers (``core.parsers``) and answers in its own error shape, so ``/api/`` is left to them.
+
+``MayActMiddleware`` asks ``MAY_ACT`` before every page write (below).
+"""
+
+from django.http import HttpResponseBadRequest, HttpResponseForbidden
+from django.urls import reverse
+from django.utils.html import escape
+
+from .errors import AppError
+from .parsers import check_text
+from .policies import MAY_ACT, policy_check
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
+
+
+class UnstorableTextMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not request.path.startswith("/api/"):
+            try:
+                self._check(request.GET)
+                if request.method == "POST" and request.content_type in (
+                    "application/x-www-form-urlencoded", "multipart/form-data"
+                ):
+                    self._check(request.POST)
+            except AppError as exc:
+                return HttpResponseBadRequest(f"<h1>Bad request</h1><p>{escape(exc.text)}</p>")
+        return self.get_response(request)
+
+    @staticmethod
+    def _check(data) -> None:
+        for key, values in data.lists():
+            for value in (key, *values):
+                check_text(value)
+
+
+class MayActMiddleware:
+    """Every page write (a POST ...) by a signed-in user asks ``MAY_ACT``, as the API's ``MayAct``
+    permission does: a suspended player's form posts are refused with a 403 naming the refusal.
+    Signing out stays open.  The API is left to its permission class (token users have no session)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.open_paths = {reverse("account_logout")}
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if (request.method not in SAFE_METHODS and user is not None and user.is_authenticated
+                and not request.path.startswith("/api/") and request.path not in self.open_paths):
+            try:
+                policy_check(MAY_ACT, user=user)
+            except AppError as exc:
+                return HttpResponseForbidden(
+                    f"<h1>Not allowed</h1><p>{escape(exc.text)}</p><p>({escape(exc.code)})</p>"
+                )
+        return self.get_response(request)
