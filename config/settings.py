@@ -170,6 +170,10 @@ if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # A task a killed worker had taken (and not acknowledged) goes back to the queue after this many
     # seconds; it must outlast the longest task, or a slow task would run twice at once.
     CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)
+    # Publishing (a request's events, on commit) tries a dead broker once instead of for 6 s: the
+    # outbox keeps the event for the relay (core/events.py). Workers reconnect on their own terms
+    # (broker_connection_max_retries), not these.
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(max_retries=1, interval_start=0, interval_step=0.2, interval_max=0.2)
 # Every task is acknowledged after it ran, and given back when its worker dies: a worker killed half-way
 # through a sweep or a rating leaves the task to run again on restart. Every handler is idempotent
 # (core/events.py), so a task that had finished before the kill changes nothing the second time.
