@@ -69,12 +69,14 @@ def collect_static(static_root: Path) -> None:
 
 def base_env(static_root: Path, **extra: str) -> dict[str, str]:
     """Production-like settings (DEBUG off, the connection pool on) on this run's database."""
+    from django.conf import settings
+
     env = {k: v for k, v in os.environ.items() if k not in {"CELERY_RESULT_BACKEND", "PYTEST_CURRENT_TEST"}}
     env.update(
         DATABASE_URL=database_url(),
         DATABASE_POOL="true",
         DEBUG="false",
-        SECRET_KEY="fault-suite-secret-key-not-for-production-0123456789",
+        SECRET_KEY=settings.SECRET_KEY,  # the sessions the test makes must be readable by the server
         SECURE_SSL_REDIRECT="false",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         EXTRA_GAME_ENGINES="tests.games.toy_engine:ENGINE",
@@ -146,12 +148,16 @@ class PrivateRedis(Process):
             return False
 
 
+WEB_APPLICATION_NAME = "letterpost-fault-web"
+
+
 class WebServer(Process):
-    """uvicorn serving ``config.asgi`` (the Procfile's web process)."""
+    """uvicorn serving ``config.asgi`` (the Procfile's web process). Its database connections carry
+    the application name ``WEB_APPLICATION_NAME`` (libpq's ``PGAPPNAME``), so a test can drop exactly those."""
 
     def __init__(self, log_dir: Path, env: dict[str, str], workers: int = 1):
         super().__init__("web", log_dir)
-        self.env = env
+        self.env = {**env, "PGAPPNAME": WEB_APPLICATION_NAME}
         self.workers = workers
         self.port = free_port(range(0))
         self.url = f"http://127.0.0.1:{self.port}"

@@ -18,26 +18,28 @@ from django.test import Client
 
 from games import services
 
-from .harness import check_games_and_ratings, wait_for
+from .harness import WEB_APPLICATION_NAME, check_games_and_ratings, wait_for
 
 pytestmark = [pytest.mark.postgres]
 
 
-def terminate_other_backends() -> int:
-    """Drops every connection to this database but the test's own: the web server's pool."""
+def terminate_web_backends() -> int:
+    """Drops every connection of the web server (its pool), and no one else's."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            "WHERE datname = current_database() AND application_name = %s",
+            [WEB_APPLICATION_NAME],
         )
         return cursor.fetchone()[0]
 
 
-def backends_waiting_for_a_lock() -> int:
+def web_backends_waiting_for_a_lock() -> int:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+            "AND application_name = %s AND wait_event_type = 'Lock'",
+            [WEB_APPLICATION_NAME],
         )
         return cursor.fetchone()[0]
 
@@ -56,7 +58,8 @@ def test_dropped_connections_answer_503_and_the_pool_recovers(start_web, alice, 
     api = f"{server.url}/api/games/{games[0].pk}/"
     page = f"{server.url}/games/{games[0].pk}/"
     assert requests.get(api, headers=headers, timeout=10).status_code == 200
-    assert requests.get(page, cookies=cookies, timeout=10).status_code == 200
+    first_page = requests.get(page, cookies=cookies, timeout=10)
+    assert first_page.status_code == 200 and 'data-user="alice"' in first_page.text  # signed in
 
     # 1. Requests caught mid-query. The test locks the games and sessions tables, so an API request
     # (token: it waits in the view) and a page request (session: it waits in a middleware loading the
@@ -67,8 +70,8 @@ def test_dropped_connections_answer_503_and_the_pool_recovers(start_web, alice, 
             cursor.execute("LOCK TABLE games_game, django_session IN ACCESS EXCLUSIVE MODE")
             stuck_api = pool.submit(requests.get, api, headers=headers, timeout=30)
             stuck_page = pool.submit(requests.get, page, cookies=cookies, timeout=30)
-            wait_for(lambda: backends_waiting_for_a_lock() == 2, 20, "both requests to wait for the lock")
-            assert terminate_other_backends() >= 2
+            wait_for(lambda: web_backends_waiting_for_a_lock() == 2, 20, "both requests to wait for the lock")
+            assert terminate_web_backends() >= 2
             cursor.execute("ROLLBACK")
         api_answer, page_answer = stuck_api.result(), stuck_page.result()
     assert api_answer.status_code == 503, api_answer.text[:500]
@@ -103,7 +106,7 @@ def test_dropped_connections_answer_503_and_the_pool_recovers(start_web, alice, 
         time.sleep(0.5)
         dropped = 0
         for _ in range(5):
-            dropped += terminate_other_backends()
+            dropped += terminate_web_backends()
             time.sleep(0.4)
         stop.set()
         for future in clients:
