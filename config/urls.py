@@ -31,4 +31,3 @@ urlpatterns = [
 ]
 
 handler404 = "core.http_errors.not_found"
-handler500 = "core.db_unavailable.server_error"  # a lost database: 503; under /api/: JSON

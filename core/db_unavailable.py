@@ -3,21 +3,23 @@ fails cleanly with 503 and nothing half-done, and the next request gets a fresh 
 
 Under ``/api/`` the answer is the API's one error shape ``{"code": "SERVICE_UNAVAILABLE", "message"}``;
 elsewhere a small page that needs no database to render.  A view's error arrives through
-``process_exception``; one raised in a middleware (loading the session user) reaches ``server_error``,
-the site's ``handler500``, which looks at the exception being handled.
+``process_exception``.  One raised in a middleware (loading the session's user) has already become
+Django's 500 by the time it comes back out; Django announces it first (``got_request_exception``,
+while the exception is being handled), so the request is marked then and the 500 replaced on its way out.
 """
 
 import sys
 
+from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
+from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
-from django.views.defaults import server_error as django_server_error
 
 SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
-SERVER_ERROR = "SERVER_ERROR"
 MESSAGE = "The service is briefly unavailable. Please try again in a moment."
 RETRY_AFTER = "5"  # seconds: a dropped connection is replaced at once; a restart takes a few seconds
+_MARK = "_letterpost_database_down"
 
 
 def is_database_down(exc: BaseException | None) -> bool:
@@ -35,26 +37,27 @@ def unavailable(request) -> HttpResponse:
     return response
 
 
+# Connected when this module is imported, i.e. when Django loads the middleware below.
+@receiver(got_request_exception, dispatch_uid="letterpost-database-down")
+def mark_database_down(sender, request=None, **kwargs):
+    if request is not None and is_database_down(sys.exc_info()[1]):
+        setattr(request, _MARK, True)
+
+
 class DatabaseUnavailableMiddleware:
-    """Maps a lost database connection in a view to 503 (see the module docstring)."""
+    """Maps a lost database connection to 503 (see the module docstring); near the top of
+    ``MIDDLEWARE``, outside every middleware that reads the database."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        response = self.get_response(request)
+        if response.status_code == 500 and getattr(request, _MARK, False):
+            return unavailable(request)
+        return response
 
     def process_exception(self, request, exception):
         if is_database_down(exception):
             return unavailable(request)
         return None
-
-
-def server_error(request, template_name="500.html"):
-    """``handler500``: a lost database is a 503 wherever it was raised; other errors under ``/api/``
-    are JSON in the API's shape, elsewhere Django's page."""
-    if is_database_down(sys.exc_info()[1]):
-        return unavailable(request)
-    if request.path.startswith("/api/"):
-        return JsonResponse({"code": SERVER_ERROR, "message": "Something went wrong on our side."}, status=500)
-    return django_server_error(request, template_name=template_name)
