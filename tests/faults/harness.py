@@ -197,10 +197,18 @@ class Worker(Process):
     def _ready(self) -> bool:
         if not self.running():
             raise AssertionError(f"the Celery worker exited:\n{self.tail()}")
-        from celery import Celery
-
-        with Celery(broker=self.env["CELERY_BROKER_URL"]) as probe:
+        with celery_client(self.env["CELERY_BROKER_URL"]) as probe:
             return any(self.node in answer for answer in probe.control.ping(timeout=0.5))
+
+
+def celery_client(broker: str, backend: str | None = None):
+    """A Celery client of the private broker. Celery prefers the ``CELERY_BROKER_URL`` environment
+    variable (set in CI, to the shared Redis) over a broker given in code, except for these two."""
+    from celery import Celery
+
+    app = Celery(broker=broker, backend=backend)
+    app.conf.broker_read_url = app.conf.broker_write_url = broker
+    return app
 
 
 def check_games_and_ratings() -> None:

@@ -14,14 +14,13 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from celery import Celery
 from django.utils import timezone
 
 from games import services
 from games.models import GameStatus, Move, Seat
 from ratings.models import Rating, RatingChange
 
-from .harness import check_games_and_ratings, wait_for
+from .harness import celery_client, check_games_and_ratings, wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker]
 
@@ -31,7 +30,7 @@ VISIBILITY_TIMEOUT = 3  # seconds (production: an hour); the test's worker looks
 @pytest.fixture
 def broker(private_redis):
     """A Celery client on the private Redis, to send tasks and read their results."""
-    app = Celery(broker=private_redis.url(1), backend=private_redis.url(2))
+    app = celery_client(private_redis.url(1), backend=private_redis.url(2))
     yield app
     app.close()
 
