@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
     "csp.middleware.CSPMiddleware",
     "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -116,6 +117,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and env.bool("DATABASE_
         "max_size": env.int("DATABASE_POOL_MAX", default=20),
         "timeout": 10,
     }
+    # Django then has the pool check each connection at checkout: one the server dropped while it sat
+    # in the pool is replaced, so a dropped connection fails no request that had not started.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Concurrent requests under the ASGI server wait for the write lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -165,6 +169,19 @@ CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL == "memory://")
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CELERY_BROKER_TRANSPORT_OPTIONS = dict(REDIS_CONNECTION_OPTIONS)
+    # A task a killed worker had taken (and not acknowledged) goes back to the queue after this many
+    # seconds; it must outlast the longest task, or a slow task would run twice at once.
+    CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)
+    # Publishing (a request's events, on commit) tries a dead broker once instead of for 6 s: the
+    # outbox keeps the event for the relay (core/events.py). Workers reconnect on their own terms
+    # (broker_connection_max_retries), not these.
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(max_retries=1, interval_start=0, interval_step=0.2, interval_max=0.2)
+# Every task is acknowledged after it ran, and given back when its worker dies: a worker killed half-way
+# through a sweep or a rating leaves the task to run again on restart. Every handler is idempotent
+# (core/events.py), so a task that had finished before the kill changes nothing the second time.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a worker holds one unacknowledged task, not a batch
 if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
     CELERY_REDIS_SOCKET_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_timeout"]
     CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_connect_timeout"]

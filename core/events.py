@@ -73,10 +73,17 @@ def _signature(handler: Handler, payload: dict) -> Any:
     return handler.si(payload)
 
 
+def _send(signature: Any) -> Any:
+    # No publish retries and no result: with the broker down this runs inside the request that
+    # published, and the relay is the retry. A result subscription would wait ~20 s for the result
+    # store (Redis too) and then leave Celery's client unusable until restart; nothing reads these.
+    return signature.apply_async(retry=False, ignore_result=True)
+
+
 def deliver(record_ids: list[int], send: Callable[[Any], Any] | None = None) -> int:
     """Send the handlers' tasks of these outbox records and mark them sent; returns how many were sent.
     A record another process is sending is skipped; one whose sending fails stays for the relay."""
-    send = send or (lambda signature: signature.apply_async())
+    send = send or _send
     sent = 0
     for record_id in record_ids:
         with transaction.atomic():
