@@ -196,6 +196,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=500, help="games; two sockets each (default 500: 1,000 sockets)")
     parser.add_argument("--moves", type=int, default=2_000, help="moves submitted while the sockets are open")
     parser.add_argument("--clients", type=int, default=4, help="threads submitting moves")
+    parser.add_argument("--idle", type=float, default=2.0, help="seconds between the last connect and the first move")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds to wait for the last deliveries")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--db", default="letterpost_socket_bench")
@@ -230,7 +231,7 @@ def main() -> int:
         sockets.start(timeout=300)
         print(f"* {sockets.connected} sockets connected in {time.perf_counter() - t:.1f} s "
               f"(seat 0 on :{ports[0]}, seat 1 on :{ports[1]})", flush=True)
-        time.sleep(2)
+        time.sleep(args.idle)
         start_versions = {g.id: g.version for g in games}
         seconds = submit_moves(games, ports, args.moves, args.clients)
         print(f"* {args.moves} moves submitted in {seconds:.1f} s ({args.moves / seconds:.1f}/s)", flush=True)
