@@ -48,6 +48,9 @@ bench: install
 	$(BIN)/python bench/movegen_bench.py
 	$(BIN)/python bench/analysis_bench.py
 	$(BIN)/python bench/bot_strength.py --jobs 2
+	$(BIN)/python bench/scale_bench.py
+	$(BIN)/python bench/socket_bench.py
+	$(BIN)/python bench/memory_bench.py
 
 lint: install
 	$(BIN)/ruff check .

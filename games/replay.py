@@ -33,10 +33,12 @@ def replay_state(game: Game, moves: list[Move]) -> dict:
     return state
 
 
-def verify_game(game: Game) -> ReplayReport:
+def verify_game(game: Game, moves: list[Move] | None = None) -> ReplayReport:
+    """``moves``: the game's log in order, when the caller fetched the logs of many games at once."""
     if game.status == GameStatus.OPEN or game.state is None:
         return ReplayReport(game.pk, True)
-    moves = list(Move.objects.filter(game=game).order_by("seq"))
+    if moves is None:
+        moves = list(Move.objects.filter(game=game).order_by("seq"))
     try:
         state = replay_state(game, moves)
     except IllegalMove as exc:

@@ -10,6 +10,8 @@ from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 
 # Finished games shown beside the running ones; the full record is on the player's profile.
 RECENT_FINISHED = 20
+# The lobby lists the newest open seeks only: the page must not grow with the number of seeks.
+LOBBY_SEEKS = 50
 
 
 def _seats_with_users(path: str = "seats") -> Prefetch:
@@ -53,12 +55,13 @@ def challenges_for_user(*, user) -> QuerySet[Game]:
     )
 
 
-def open_seeks() -> QuerySet[Game]:
+def open_seeks(*, limit: int = LOBBY_SEEKS) -> QuerySet[Game]:
+    """The newest ``limit`` open seeks (the partial index ``game_open_seeks`` serves the order)."""
     return (
         Game.objects.filter(status=GameStatus.OPEN)
         .select_related("created_by")
         .prefetch_related(_seats_with_users())
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")[:limit]
     )
 
 

@@ -18,6 +18,9 @@ from games.models import Game, GameStatus, Seat
 from . import elo
 from .models import Rating, RatingChange
 
+# Games (and their seats) read at a time by ``ratings_recompute``.
+RECOMPUTE_BATCH = 2000
+
 
 def rating_key(kind: str, options: dict | None) -> str:
     """The rating a game counts for: its kind, and its language for games that have one
@@ -93,28 +96,37 @@ def ratings_recompute(*, write: bool) -> list[str]:
         row["game_id"]: row["first"]
         for row in RatingChange.objects.values("game_id").annotate(first=Min("pk")).order_by()
     }
+    # Without the states (the bulk of a game row), read in chunks; seats fetched a batch of games at a time.
     games = list(
-        Game.objects.filter(status=GameStatus.FINISHED).exclude(result=None).prefetch_related("seats").order_by("pk")
+        Game.objects.filter(status=GameStatus.FINISHED).exclude(result=None)
+        .only("id", "kind", "options", "result", "finished_at").order_by("pk").iterator(chunk_size=RECOMPUTE_BATCH)
     )
     never = 1 << 62
     games.sort(key=lambda g: (first_change.get(g.pk, never), g.finished_at or timezone.now(), g.pk))
     ratings: dict[tuple[int, str], list] = {}
     changes: list[RatingChange] = []
-    for game in games:
-        try:
-            engine = registry.get(game.kind)
-        except KeyError:
-            continue
-        seats = sorted(game.seats.all(), key=lambda s: s.index)
-        if not _rateable(game, engine, seats):
-            continue
-        key = rating_key(game.kind, game.options)
-        current = [ratings.setdefault((s.user_id, key), [elo.START, 0]) for s in seats]
-        after = elo.new_ratings([c[0] for c in current], [c[1] for c in current], _ranks(game, seats))
-        for seat, c, a in zip(seats, current, after, strict=True):
-            changes.append(RatingChange(game=game, user_id=seat.user_id, key=key, before=c[0], after=a,
-                                        games_before=c[1]))
-            c[0], c[1] = a, c[1] + 1
+    for start in range(0, len(games), RECOMPUTE_BATCH):
+        batch = games[start:start + RECOMPUTE_BATCH]
+        seats_of: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(game_id__in=[g.pk for g in batch]).only(
+            "id", "game_id", "index", "user_id", "rank"
+        ).order_by("game_id", "index"):
+            seats_of.setdefault(seat.game_id, []).append(seat)
+        for game in batch:
+            try:
+                engine = registry.get(game.kind)
+            except KeyError:
+                continue
+            seats = seats_of.get(game.pk, [])
+            if not _rateable(game, engine, seats):
+                continue
+            key = rating_key(game.kind, game.options)
+            current = [ratings.setdefault((s.user_id, key), [elo.START, 0]) for s in seats]
+            after = elo.new_ratings([c[0] for c in current], [c[1] for c in current], _ranks(game, seats))
+            for seat, c, a in zip(seats, current, after, strict=True):
+                changes.append(RatingChange(game_id=game.pk, user_id=seat.user_id, key=key, before=c[0], after=a,
+                                            games_before=c[1]))
+                c[0], c[1] = a, c[1] + 1
     differences = _compare(ratings, changes)
     if write and differences:
         with transaction.atomic():
@@ -142,10 +154,14 @@ def _compare(ratings: dict, changes: list[RatingChange], tolerance: float = 1e-6
     for (user_id, key), row in stored.items():
         if row.games:
             differences.append(f"user {user_id} {key}: stored {row.rating:.2f} but no rated games")
-    stored_changes = {(c.game_id, c.user_id): c for c in RatingChange.objects.all()}
+    stored_changes = {
+        (g, u): (before, after)
+        for g, u, before, after in RatingChange.objects.values_list("game_id", "user_id", "before", "after")
+        .iterator(chunk_size=RECOMPUTE_BATCH)
+    }
     for change in changes:
         row = stored_changes.pop((change.game_id, change.user_id), None)
-        if row is None or abs(row.after - change.after) > tolerance or abs(row.before - change.before) > tolerance:
+        if row is None or abs(row[1] - change.after) > tolerance or abs(row[0] - change.before) > tolerance:
             differences.append(f"game {change.game_id} user {change.user_id}: rating change differs or is missing")
     for game_id, user_id in stored_changes:
         differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")

@@ -42,7 +42,11 @@ class Game(models.Model):
     result = models.JSONField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "kind"])]
+        indexes = [
+            models.Index(fields=["status", "kind"]),
+            # The lobby: the newest open seeks, without sorting all of them.
+            models.Index(fields=["-created_at", "-id"], condition=models.Q(status="open"), name="game_open_seeks"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"

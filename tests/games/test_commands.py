@@ -40,6 +40,27 @@ def test_verify_games_reports_a_tampered_state(alice, bob, capsys):
     assert f"game {game.pk} (toy): stored state differs" in capsys.readouterr().err
 
 
+def test_verify_games_resumes_after_an_id_and_reads_a_batch_in_two_queries(alice, bob, capsys):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    games = [services.game_create(creator=alice, kind="toy", opponents=[bob], seed=n) for n in range(4)]
+    for game in games:
+        play_some(game, [alice, bob])
+    # The first game is tampered with: resuming after it finds nothing wrong in the others.
+    Game.objects.filter(pk=games[0].pk).update(state={**Game.objects.get(pk=games[0].pk).state, "total": 99})
+    call_command("verify_games", "--after", str(games[0].pk), "--batch", "2", "--progress")
+    out = capsys.readouterr().out
+    assert f"checked up to game {games[2].pk}" in out and "3 games checked, 0 differ" in out
+    # One batch: the games and all their moves, two queries whether it holds two games or four.
+    counts = []
+    for ids in ([g.pk for g in games[1:3]], [g.pk for g in games[1:]]):
+        with CaptureQueriesContext(connection) as queries:
+            call_command("verify_games", *map(str, ids))
+        counts.append(len(queries))
+    assert counts[0] == counts[1] == 3  # the batch's games, their moves, and the empty next batch
+
+
 def test_selfplay_plays_and_checks_complete_games(capsys):
     call_command("selfplay", "toy", "--games", "6", "--seed", "3")
     call_command("selfplay", "toy", "--games", "4", "--seed", "3", "--options", '{"mode": "simultaneous"}')

@@ -109,6 +109,25 @@ def test_seek_posted_and_accepted_in_the_lobby(client, alice, bob):
     assert Game.objects.get(pk=seek.pk).status == GameStatus.ACTIVE
 
 
+def test_the_lobby_lists_the_newest_seeks_in_a_fixed_number_of_queries(client, alice, bob):
+    from games.selectors import LOBBY_SEEKS
+
+    client.force_login(bob)
+
+    def lobby_queries() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/lobby/").status_code == 200
+        return len(queries)
+
+    seeks = [services.game_create(creator=alice, kind="toy", seats=2) for _ in range(3)]
+    few = lobby_queries()
+    seeks += [services.game_create(creator=alice, kind="toy", seats=2) for _ in range(LOBBY_SEEKS)]
+    assert lobby_queries() == few
+    page = client.get("/lobby/").content.decode()
+    assert page.count("data-seek=") == LOBBY_SEEKS
+    assert f'data-seek="{seeks[-1].pk}"' in page and f'data-seek="{seeks[2].pk}"' not in page
+
+
 def test_resign_from_the_game_page(client, alice, bob):
     game = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1))
     client.force_login(alice)
