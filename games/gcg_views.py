@@ -19,24 +19,19 @@ from .context import context_for
 from .engines.base import IllegalMove
 from .engines.crossword import gcg
 from .errors import MSG_NOT_FOUND, NOT_FOUND, GameError
-from .models import NON_ENGINE_SOURCES, Game, GameStatus
+from .models import Game, GameStatus
 
 GCG_KINDS = ("crossword",)
 # Statuses after which no rack is secret any more.
 OVER_STATUSES = (GameStatus.FINISHED, GameStatus.ABORTED, GameStatus.ANNULLED)
 
 
-def engine_moves(game: Game) -> list[tuple[int, dict]]:
-    """The game's engine moves ``(seat, payload)`` in log order (resignations and the like left out)."""
-    return [(m.seat, m.payload) for m in selectors.moves_for_game(game=game) if m.source not in NON_ENGINE_SOURCES]
-
-
 def racks_by_entry(game: Game) -> list[dict[int, str]] | None:
     """Each log entry's racks, replayed from the seed; None when the replay does not reach the stored
     log (a game whose state was changed by hand): better no racks than wrong ones."""
     try:
-        racks, replayed = gcg.rack_history(game.seats_count, game.options, game.seed, engine_moves(game),
-                                           context_for(game))
+        moves = selectors.engine_moves_for_game(game=game)
+        racks, replayed = gcg.rack_history(game.seats_count, game.options, game.seed, moves, context_for(game))
     except IllegalMove:
         return None
     return racks if replayed["log"] == game.state["log"] else None
