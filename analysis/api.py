@@ -50,7 +50,8 @@ CREATED = inline_serializer("AnalysisCreated", {"id": serializers.IntegerField()
 
 
 class UploadSerializer(serializers.Serializer):
-    gcg = serializers.CharField(trim_whitespace=False, allow_blank=True, help_text="the GCG record (ours, Quackle's or Woogles')")
+    gcg = serializers.CharField(trim_whitespace=False, allow_blank=True,
+                                help_text="the GCG record (ours, Quackle's or Woogles')")
     lexicon = serializers.CharField(default="en", help_text="the dictionary to check words in (a code: en, nl)")
 
 

@@ -41,7 +41,7 @@ if (root && dataNode) {
   function choose(turnNo, playNo) {
     const turn = data.turns[turnNo];
     if (!turn) return;
-    const play = turn.best[playNo] || turn.played;
+    const play = (playNo >= 0 ? turn.best[playNo] : null) || turn.played;
     for (const b of root.querySelectorAll(".an-turn[data-turn]")) b.setAttribute("aria-pressed", String(b.dataset.turn === String(turnNo)));
     for (const p of root.querySelectorAll("[data-plays]")) p.hidden = p.dataset.plays !== String(turnNo);
     for (const b of root.querySelectorAll(".an-play")) {
