@@ -114,3 +114,9 @@ def test_an_upload_is_shown_to_its_uploader_only(client, upload, bob):
     created = upload(RECORD).json()
     client.force_login(bob)
     assert client.get(f"/analysis/{created['id']}/").status_code == 404
+
+
+def test_a_player_line_without_a_name_is_refused_with_its_line(upload):
+    answer = upload("#player1\n#player2 bob Bob\n>bob: DINNVWY 8D WINDY +32 32\n")
+    assert (answer.status_code, answer.json()["code"], answer.json()["details"]["line"]) == (400, GCG_INVALID, 1)
+    assert not Analysis.objects.exists()

@@ -60,6 +60,8 @@ def parse(text: str) -> GcgGame:
         line = raw.strip()
         if line.startswith("#player"):
             parts = line.split(maxsplit=2)
+            if len(parts) < 2:
+                raise ValueError(f"line {number}: a #player line names the player: '#player1 nick Full Name'")
             game.players.append(parts[1])
             game.names.append(parts[2] if len(parts) > 2 else parts[1])
         elif match := _TURN.match(line):
