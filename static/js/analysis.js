@@ -30,7 +30,9 @@ function draw(board, data, turn, play) {
       board.append(sq);
     });
   });
-  board.setAttribute("aria-label", play.move);
+  // The board's name says which play it shows (the template's name while none is chosen).
+  board.dataset.move = play.move;
+  board.setAttribute("aria-label", play.move ? `${board.dataset.label}: ${play.move}` : board.dataset.label);
 }
 
 if (root && dataNode) {
