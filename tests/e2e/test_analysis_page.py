@@ -83,7 +83,7 @@ def test_a_player_uploads_a_record_and_reads_its_analysis(uploader, new_page, wi
     from tests.shared_data import gcg_records
 
     record = gcg_records()[0].read_text(encoding="utf-8")
-    page = page_for(new_page, uploader, width=width, height=900)
+    page = page_for(new_page, uploader, width=width, height=900, bypass_csp=True)  # axe is injected
     page.goto("/games/")
     page.locator(".site-menu summary").click()
     page.get_by_role("link", name="Analyse a game record").click()
@@ -106,3 +106,4 @@ def test_a_player_uploads_a_record_and_reads_its_analysis(uploader, new_page, wi
     expect(page.locator("[data-board] .sq.an-new .tile").first).to_be_visible()
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/analysis-upload-{width}.png", full_page=True)
+    assert_accessible(page, f"analysis-upload-{width}-axe")
