@@ -122,3 +122,14 @@ def test_an_older_finished_game_offers_the_analysis_button(client, crossword_gam
     assert response.status_code == 302
     assert Analysis.objects.get(game=game).status == "done"
     assert "Average equity lost" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_resigned_crossword_game_is_analysed_and_other_kinds_are_not(crossword_game, alice, bob):
+    game = every_seat_moves(crossword_game())
+    toy = every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1))
+    with committed():
+        services.game_resign(game_id=game.pk, user=bob)
+        services.game_resign(game_id=toy.pk, user=bob)
+    analysis = Analysis.objects.get()
+    assert analysis.game_id == game.pk and analysis.status == "done"
+    assert len(analysis.result["turns"]) == 2  # the two moves made before the resignation
