@@ -66,7 +66,7 @@ class GameAnalysisApi(APIView):
 class AnalysisCreateApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=UploadSerializer, responses={201: CREATED, 400: ErrorSerializer})
+    @extend_schema(request=UploadSerializer, responses={201: CREATED, 400: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
         """Upload a GCG record for analysis.  A malformed or impossible record is refused with
         ``GCG_INVALID`` (``details.line``, ``details.reason``) and nothing is stored."""

@@ -6,7 +6,10 @@ outside the request.  A refused request (unfinished game, bad record) writes not
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from games import selectors as game_selectors
 from games.engines.crossword.analysis import GcgError, positions_from_gcg
@@ -24,9 +27,11 @@ from .errors import (
     MSG_NO_GAME,
     MSG_NOT_ANALYSABLE,
     MSG_NOT_FINISHED,
+    MSG_RATE_LIMITED,
     MSG_UNKNOWN_LEXICON,
     NOT_ANALYSABLE,
     NOT_FOUND,
+    RATE_LIMITED,
     UNKNOWN_LEXICON,
     AnalysisError,
 )
@@ -34,6 +39,8 @@ from .models import Analysis, AnalysisStatus
 from .running import ANALYSED_KINDS, analysis_ensure_for_game
 
 GCG_MAX_LENGTH = 50_000  # a long four-player game is under 10 000 characters
+# Each upload costs about a second of a worker's time: a player may upload this many an hour.
+UPLOADS_PER_HOUR = 20
 
 
 def _enqueue(analysis: Analysis) -> None:
@@ -61,11 +68,15 @@ def _gcg_error(line: int | None, reason: str) -> AnalysisError:
     return AnalysisError(GCG_INVALID, message, 400, line=line, reason=reason)
 
 
-def analysis_create_from_gcg(*, user, gcg: str, lexicon: str) -> Analysis:
+def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | None = None) -> Analysis:
     """Check the record strictly (``positions_from_gcg``) and store it for analysis in ``lexicon``.
 
     Refused with ``GCG_INVALID`` (``details``: ``line`` and ``reason``) for a malformed or impossible
-    record, ``UNKNOWN_LEXICON`` for a dictionary the site does not have; nothing is stored then."""
+    record, ``UNKNOWN_LEXICON`` for a dictionary the site does not have, ``RATE_LIMITED`` (429) past
+    ``UPLOADS_PER_HOUR``; nothing is stored then."""
+    now = now or timezone.now()
+    if Analysis.objects.filter(owner=user, created_at__gt=now - timedelta(hours=1)).count() >= UPLOADS_PER_HOUR:
+        raise AnalysisError(RATE_LIMITED, MSG_RATE_LIMITED % {"limit": UPLOADS_PER_HOUR}, 429)
     language = Lexicon.objects.filter(code=lexicon).values_list("language", flat=True).first()
     if language is None:
         raise AnalysisError(UNKNOWN_LEXICON, MSG_UNKNOWN_LEXICON % {"code": lexicon}, 400)

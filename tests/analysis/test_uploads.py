@@ -120,3 +120,13 @@ def test_a_player_line_without_a_name_is_refused_with_its_line(upload):
     answer = upload("#player1\n#player2 bob Bob\n>bob: DINNVWY 8D WINDY +32 32\n")
     assert (answer.status_code, answer.json()["code"], answer.json()["details"]["line"]) == (400, GCG_INVALID, 1)
     assert not Analysis.objects.exists()
+
+
+def test_uploads_are_limited_per_hour(upload, alice):
+    from analysis.services import UPLOADS_PER_HOUR
+
+    Analysis.objects.bulk_create([Analysis(owner=alice, gcg=RECORD, lexicon="en", status="done")
+                                  for _ in range(UPLOADS_PER_HOUR)])
+    answer = upload(RECORD)
+    assert (answer.status_code, answer.json()["code"]) == (429, "RATE_LIMITED")
+    assert Analysis.objects.count() == UPLOADS_PER_HOUR
