@@ -133,3 +133,13 @@ def test_a_resigned_crossword_game_is_analysed_and_other_kinds_are_not(crossword
     analysis = Analysis.objects.get()
     assert analysis.game_id == game.pk and analysis.status == "done"
     assert len(analysis.result["turns"]) == 2  # the two moves made before the resignation
+
+
+def test_the_admin_lists_the_analyses_read_only(client, finished, make_user):
+    admin_user = make_user(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin_user)
+    analysis = Analysis.objects.get(game=finished)
+    listing = client.get("/admin/analysis/analysis/")
+    assert listing.status_code == 200 and f"analysis #{analysis.pk} of game {finished.pk}" in listing.content.decode()
+    assert client.get(f"/admin/analysis/analysis/{analysis.pk}/change/").status_code == 200
+    assert client.get("/admin/analysis/analysis/add/").status_code == 403
