@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "notifications",
     "moderation",
     "rules",
+    "analysis",
 ]
 
 MIDDLEWARE = [

@@ -21,12 +21,14 @@ urlpatterns = [
     path("api/", include("leagues.api_urls")),
     path("api/", include("ratings.api_urls")),
     path("api/", include("moderation.api_urls")),
+    path("api/", include("analysis.api_urls")),
     path("leagues/", include("leagues.urls")),
     path("ratings/", include("ratings.urls")),
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
     path("words/", include("lexicons.urls")),
     path("rules/", include("rules.urls")),
+    path("", include("analysis.urls")),
     path("", include("games.urls")),
 ]
 

@@ -13,6 +13,7 @@ next season's placement reads the ratings).
 
 from accounts import policies as account_policies
 from accounts.events import VacationEnded
+from analysis import tasks as analysis_tasks
 from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
@@ -33,6 +34,7 @@ SUBSCRIPTIONS = {
         (rating_tasks.on_game_finished, league_tasks.on_game_ended),
         notification_tasks.on_game_finished,
         lexicon_tasks.on_game_ended,
+        analysis_tasks.on_game_finished,
     ],
     GameVoided: [
         (rating_tasks.on_game_voided, league_tasks.on_game_ended),

@@ -73,6 +73,12 @@ def moves_for_game(*, game: Game) -> QuerySet[Move]:
     return Move.objects.filter(game=game).order_by("seq")
 
 
+def engine_moves_for_game(*, game: Game) -> list[tuple[int, dict]]:
+    """The game's engine moves ``(seat, payload)`` in log order (resignations and the like left out):
+    what replays the game from its seed."""
+    return [(m.seat, m.payload) for m in moves_for_game(game=game) if m.source not in NON_ENGINE_SOURCES]
+
+
 def awaiting_count(*, user) -> int:
     return Seat.objects.filter(user=user, to_act=True, game__status=GameStatus.ACTIVE).count()
 

@@ -28,7 +28,8 @@ def names(handlers):
 def test_the_subscription_table():
     assert {event: names(handlers) for event, handlers in wiring.SUBSCRIPTIONS.items()} == {
         GameFinished: [("ratings.tasks.on_game_finished", "leagues.tasks.on_game_ended"),
-                       "notifications.tasks.on_game_finished", "lexicons.tasks.on_game_ended"],
+                       "notifications.tasks.on_game_finished", "lexicons.tasks.on_game_ended",
+                       "analysis.tasks.on_game_finished"],
         GameVoided: [("ratings.tasks.on_game_voided", "leagues.tasks.on_game_ended"), "lexicons.tasks.on_game_ended"],
         SeatsDue: ["notifications.tasks.on_seats_due"],
         ChallengeIssued: ["notifications.tasks.on_challenge_issued"],

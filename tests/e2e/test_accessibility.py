@@ -60,6 +60,7 @@ def test_every_page_a_signed_in_player_uses_passes_axe(site, new_page):  # noqa:
         "leagues": "/leagues/",
         "league": f"/leagues/{site['league']}/",
         "new-league": "/leagues/new/",
+        "analysis-upload": "/analysis/",
         "leaderboards": "/ratings/",
         "leaderboard": "/ratings/crossword:en/",
         "word-lookup": "/words/?lexicon=en&word=windy",

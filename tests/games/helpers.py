@@ -79,3 +79,20 @@ def every_seat_moves(game: Game, seed: int = 0) -> Game:
         moved.add(index)
     game.refresh_from_db()
     return game
+
+
+def play_out(game: Game, seed: int = 0, max_turns: int = 600) -> Game:
+    """Play the game to its end with random legal moves through the move service (each seat's own
+    player moves); the game's record then replays from its seed, as a real game's does."""
+    engine = registry.get(game.kind)
+    for turn in range(max_turns):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        seats = {s.index: s for s in game.seats.all()}
+        index = sorted(engine.to_act(game.state))[0]
+        move = engine.random_move(game.state, index, rng_for(seed, "play-out", turn), context_for(game))
+        services.game_submit_move(game_id=game.pk, user=seats[index].user, move=move, version=game.version,
+                                  idempotency_key=f"play-out-{turn}")
+    game.refresh_from_db()
+    return game

@@ -3,6 +3,8 @@
 GCG is the Scrabble world's record format (``>nick: RACK 8D WINDY +32 32``).  ``replay`` feeds each
 recorded turn to the engine with the rack as recorded (tile conservation is not checked: a record
 shows only the mover's rack) and reports recorded against computed scores, for tests and ``gcg_check``.
+``write`` turns a game's log into a record; ``rack_history`` recovers each turn's rack by replaying the
+game from its seed, for the records that may show them.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def parse(text: str) -> GcgGame:
         line = raw.strip()
         if line.startswith("#player"):
             parts = line.split(maxsplit=2)
+            if len(parts) < 2:
+                raise ValueError(f"line {number}: a #player line names the player: '#player1 nick Full Name'")
             game.players.append(parts[1])
             game.names.append(parts[2] if len(parts) > 2 else parts[1])
         elif match := _TURN.match(line):
@@ -202,39 +206,74 @@ def _set_racks(state: State, seat: int, recorded: str, needed: list[str], others
     state["bag"] = sorted(pool.elements())
 
 
-def write(state: State, names: list[str] | None = None) -> str:
-    """A GCG record of the game so far, without racks (they are secret while the game runs).
+def rack_history(seats: int, options: dict[str, Any], seed: int, moves: list[tuple[int, dict[str, Any]]],
+                 ctx: Context) -> tuple[list[dict[int, str]], State]:
+    """Replay a game from its seed and engine moves ``(seat, payload)``; returns, for every entry of the
+    replayed log, each seat's rack just before the move that wrote it, and the replayed state.
 
-    Exchanged tiles are written only once the game is over; before that an exchange shows its count.
-    ``names`` are the players' nicknames by seat (spaces become underscores).
+    The racks are secret: ``write`` shows only the seats it is told to show."""
+    state = ENGINE.setup(seats, dict(options), seed)
+    racks: list[dict[int, str]] = []
+    for seat, move in moves:
+        before = {r["seat"]: "".join(r["tiles"]) for r in state["racks"]}
+        state = ENGINE.apply(state, seat, move, ctx)
+        racks += [before] * (len(state["log"]) - len(racks))
+    return racks, state
+
+
+def write(state: State, names: list[str] | None = None, *, racks: list[dict[int, str]] | None = None,
+          shown: frozenset[int] | set[int] = frozenset(), display_names: list[str] | None = None,
+          lexicon: str | None = None, over: bool | None = None) -> str:
+    """A GCG record of the game so far, in the form Quackle and Woogles read.
+
+    ``names`` are the players' nicknames by seat (spaces become underscores), ``display_names`` the
+    names written on the ``#player`` lines, ``lexicon`` the ``#lexicon`` pragma.  ``racks`` (from
+    ``rack_history``) gives each turn's rack, written only for the seats in ``shown``: the caller decides
+    who may see what (a player their own racks while the game runs, everyone once it is over).  An
+    exchange shows its tiles for a shown seat, or once the game is ``over`` (default: the engine's phase
+    is over); otherwise its count.  The end of the game is written as GCG does: the player who went out
+    gains the others' tiles ``(RACKS) +n``, each other player loses their own ``RACK (RACK) -n``.
     """
     seats = state["seats"]
     nicks = [(names[s] if names and s < len(names) else f"player{s + 1}").replace(" ", "_")
              for s in range(seats)]
-    over = state["phase"] == "over"
+    shown_names = [(display_names[s] if display_names and s < len(display_names) else nicks[s]).strip() or nicks[s]
+                   for s in range(seats)]
+    over = state["phase"] == "over" if over is None else over
     totals = [0] * seats
     lines = ["#character-encoding UTF-8"]
-    lines += [f"#player{s + 1} {nick} {nick}" for s, nick in enumerate(nicks)]
+    if lexicon:
+        lines.append(f"#lexicon {lexicon}")
+    lines += [f"#player{s + 1} {nick} {shown_names[s]}" for s, nick in enumerate(nicks)]
+    placed_rack: dict[int, str] = {}  # each seat's rack before its last placement (for a "--" line)
 
-    def turn(seat: int, body: str, score: int) -> None:
+    def rack_at(index: int, seat: int) -> str:
+        if racks is None or seat not in shown or index >= len(racks):
+            return ""
+        return racks[index].get(seat, "")
+
+    def turn(seat: int, body: str, score: int, rack: str = "") -> None:
         totals[seat] += score
-        lines.append(f">{nicks[seat]}: {body} {score:+d} {totals[seat]}")
+        lines.append(f">{nicks[seat]}: {rack + ' ' if rack else ''}{body} {score:+d} {totals[seat]}")
 
-    for entry in state["log"]:
+    for index, entry in enumerate(state["log"]):
         kind = entry.get("type")
         if kind == "place":
-            turn(entry["seat"], entry["gcg"], entry["score"])
+            placed_rack[entry["seat"]] = rack_at(index, entry["seat"])
+            turn(entry["seat"], entry["gcg"], entry["score"], placed_rack[entry["seat"]])
         elif kind == "exchange":
-            shown = "".join(entry["exchanged"]["tiles"]) if over else str(entry["count"])
-            turn(entry["seat"], f"-{shown}", 0)
+            seat = entry["seat"]
+            visible = over or seat in shown
+            shown_tiles = "".join(entry["exchanged"]["tiles"]) if visible else str(entry["count"])
+            turn(seat, f"-{shown_tiles}", 0, rack_at(index, seat))
         elif kind == "pass":
-            turn(entry["seat"], "-", 0)
+            turn(entry["seat"], "-", 0, rack_at(index, entry["seat"]))
         elif kind == "challenge" and entry["result"] == "withdrawn":
-            turn(entry["target"], "--", entry["score"])
+            turn(entry["target"], "--", entry["score"], placed_rack.get(entry["target"], ""))
         elif kind == "challenge":
             lines.append(f"#note {nicks[entry['seat']]} challenged and the play stood")
             if entry["turn_lost"]:
-                turn(entry["seat"], "-", 0)
+                turn(entry["seat"], "-", 0, rack_at(index, entry["seat"]))
         elif kind == "end":
             left = {item["seat"]: item["rack"] for item in entry["left"]}
             if entry["out"] is not None:  # the player who went out first, as GCG writes it

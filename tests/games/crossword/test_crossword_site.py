@@ -139,8 +139,9 @@ def test_preview_is_for_players_and_for_kinds_with_a_preview(api_for, crossword_
 
 # -- GCG ---------------------------------------------------------------------------------------------
 
-def test_an_unfinished_game_downloads_without_any_rack_or_exchanged_tile(client, api_for, crossword_game,
-                                                                        alice, bob):
+def test_a_spectator_downloads_an_unfinished_game_without_any_rack_or_exchanged_tile(client, api_for,
+                                                                                     crossword_game, alice, bob,
+                                                                                     carol):
     game = crossword_game()
     first = game.state["to_move"]
     players = {0: alice, 1: bob}
@@ -148,9 +149,9 @@ def test_an_unfinished_game_downloads_without_any_rack_or_exchanged_tile(client,
     submit(game, players[first], {"type": "place", "gcg": "8D WINDY"}, "k1")
     exchanged = "".join(rack_of(game, 1 - first)[:3])
     submit(game, players[1 - first], {"type": "exchange", "tiles": exchanged}, "k2")
-    client.force_login(alice)
+    client.force_login(carol)
     page = client.get(f"/games/{game.pk}/gcg/")
-    api = api_for(bob).get(f"/api/games/{game.pk}/gcg/")
+    api = api_for(carol).get(f"/api/games/{game.pk}/gcg/")
     for response in (page, api):
         assert response.status_code == 200
         assert response["Content-Type"].startswith("text/plain")

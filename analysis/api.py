@@ -1,0 +1,85 @@
+"""JSON API of the analysis: a finished game's (``/api/games/{id}/analysis/``) and uploaded records'
+(``/api/analyses/``).  Thin views: parse, call one service or selector, answer ``presenters``' shape."""
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.api_errors import ErrorSerializer
+
+from . import selectors, services
+from .presenters import analysis_json
+
+PLAY_FIELDS = {
+    "move": serializers.CharField(help_text='GCG notation: "8D WINDY", "H8 HE.Lo", "-AEI" (exchange), "-" (pass)'),
+    "score": serializers.IntegerField(),
+    "equity": serializers.FloatField(help_text="score plus the value of the tiles kept and end-game terms"),
+}
+PLAYED = inline_serializer("AnalysisPlayed", {
+    "move": serializers.CharField(), "score": serializers.IntegerField(), "equity": serializers.FloatField(),
+    "valid": serializers.BooleanField(help_text="every word is in the dictionary"),
+    "withdrawn": serializers.BooleanField(help_text="taken back after a challenge"),
+})
+TURN_FIELDS = {
+    "turn": serializers.IntegerField(), "seat": serializers.IntegerField(), "player": serializers.CharField(),
+    "line": serializers.IntegerField(allow_null=True, help_text="the GCG line (uploads)"),
+    "status": serializers.CharField(help_text='"analysed", or "skipped" with a reason (no rack recorded)'),
+    "reason": serializers.CharField(required=False), "rack": serializers.CharField(required=False),
+    "played": PLAYED, "rank": serializers.IntegerField(required=False, help_text="1 = the best play"),
+    "plays": serializers.IntegerField(required=False, help_text="how many plays were possible"),
+    "best": inline_serializer("AnalysisPlay", PLAY_FIELDS, many=True),
+    "points_lost": serializers.IntegerField(required=False),
+    "equity_lost": serializers.FloatField(required=False),
+}
+SUMMARY_FIELDS = {
+    "seat": serializers.IntegerField(), "player": serializers.CharField(), "turns": serializers.IntegerField(),
+    "skipped": serializers.IntegerField(), "average_equity_lost": serializers.FloatField(allow_null=True),
+    "best_plays": serializers.IntegerField(help_text="turns on which the best play was found"),
+    "points_lost": serializers.IntegerField(),
+}
+ANALYSIS = inline_serializer("Analysis", {
+    "id": serializers.IntegerField(), "game": serializers.IntegerField(allow_null=True),
+    "status": serializers.ChoiceField(choices=["pending", "done", "failed"]),
+    "lexicon": serializers.CharField(), "error": serializers.CharField(),
+    "turns": inline_serializer("AnalysisTurn", TURN_FIELDS, many=True),
+    "summary": inline_serializer("AnalysisSummary", SUMMARY_FIELDS, many=True),
+})
+CREATED = inline_serializer("AnalysisCreated", {"id": serializers.IntegerField(), "status": serializers.CharField()})
+
+
+class UploadSerializer(serializers.Serializer):
+    gcg = serializers.CharField(trim_whitespace=False, allow_blank=True,
+                                help_text="the GCG record (ours, Quackle's or Woogles')")
+    lexicon = serializers.CharField(default="en", help_text="the dictionary to check words in (a code: en, nl)")
+
+
+class GameAnalysisApi(APIView):
+    @extend_schema(responses={200: ANALYSIS, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer})
+    def get(self, request, game_id: int):
+        """A finished Crossword game's analysis: asked for on the first request (``status`` "pending"
+        until it is done).  An unfinished game is refused (409 ``GAME_NOT_FINISHED``)."""
+        return Response(analysis_json(services.analysis_request_for_game(game_id=game_id)))
+
+
+class AnalysisCreateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=UploadSerializer, responses={201: CREATED, 400: ErrorSerializer, 429: ErrorSerializer})
+    def post(self, request):
+        """Upload a GCG record for analysis.  A malformed or impossible record is refused with
+        ``GCG_INVALID`` (``details.line``, ``details.reason``) and nothing is stored."""
+        body = UploadSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        analysis = services.analysis_create_from_gcg(user=request.user, **body.validated_data)
+        return Response({"id": analysis.pk, "status": analysis.status}, status=status.HTTP_201_CREATED)
+
+
+class AnalysisDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ANALYSIS, 404: ErrorSerializer})
+    def get(self, request, analysis_id: int):
+        """An uploaded record's analysis (the uploader's only): its status and, when done, every turn."""
+        return Response(analysis_json(selectors.access_upload_for_user(analysis_id=analysis_id, user=request.user)))

@@ -1,0 +1,40 @@
+"""One stored analysis: of a finished game (at most one per game) or of an uploaded GCG record."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AnalysisStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class Analysis(models.Model):
+    """``result`` is ``games.engines.crossword.analysis.analyse``'s report (turns and summary), each turn
+    with the board before it; filled once by the task.  An upload keeps its record in ``gcg`` and
+    belongs to ``owner``; a game's analysis has ``game`` and no owner."""
+
+    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="analysis")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="analyses")
+    gcg = models.TextField(blank=True)
+    lexicon = models.CharField(max_length=32)
+    tile_set = models.CharField(max_length=8, default="en")
+    status = models.CharField(max_length=16, choices=AnalysisStatus.choices, default=AnalysisStatus.PENDING)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "analyses"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(game__isnull=False) | models.Q(owner__isnull=False),
+                                   name="analysis_of_a_game_or_an_upload"),
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis #{self.pk} of game {self.game_id}" if self.game_id else f"analysis #{self.pk} (upload)"

@@ -1,0 +1,102 @@
+"""Running an analysis: the work the Celery task does, once per stored analysis.
+
+``analysis_run`` is idempotent (a finished analysis is left alone; two runs at once are serialised by
+the row lock), so the task may be retried or sent twice.  It reads the racks as they were, which is
+only allowed because a game's analysis exists only once the game is finished.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from games.context import context_for
+from games.engines.base import IllegalMove
+from games.engines.crossword import analysis as core
+from games.engines.crossword.moves import parse_gcg_play
+from games.models import Game, GameStatus
+from lexicons import store as lexicon_store
+
+from .models import Analysis, AnalysisStatus
+
+ANALYSED_KINDS = ("crossword",)
+
+
+def game_analysable(game: Game) -> bool:
+    return game.kind in ANALYSED_KINDS and game.status == GameStatus.FINISHED and game.state is not None
+
+
+def analysis_ensure_for_game(*, game: Game) -> tuple[Analysis, bool]:
+    """The game's one analysis row (created pending when missing); the game must be analysable."""
+    options = game.options or {}
+    return Analysis.objects.get_or_create(
+        game=game, defaults={"lexicon": options.get("lexicon") or options.get("tile_set", "en"),
+                             "tile_set": options.get("tile_set", "en")})
+
+
+def _tiles(move: str, board: list[str]) -> list[dict[str, Any]]:
+    """The tiles a play in GCG notation puts on ``board``, for drawing it (none for an exchange or pass)."""
+    if move.startswith("-"):
+        return []
+    try:
+        tiles = parse_gcg_play(move, board)
+    except IllegalMove:
+        return []
+    return [{"row": t.row, "col": t.col, "letter": t.letter, "blank": t.blank} for t in tiles]
+
+
+def _with_boards(report: dict[str, Any], positions: list[core.Position], names: dict[int, str]) -> dict[str, Any]:
+    """Each turn gets the board before it and the tiles of its plays, so pages can draw them."""
+    for turn, position in zip(report["turns"], positions, strict=True):
+        board = list(position.board)
+        turn["player"] = names.get(turn["seat"], turn["player"])
+        turn["board"] = board
+        if turn["status"] != "analysed":
+            continue
+        turn["played"]["tiles"] = _tiles(turn["played"]["move"], board)
+        for play in turn["best"]:
+            play["tiles"] = _tiles(play["move"], board)
+    for row in report["summary"]:
+        row["player"] = names.get(row["seat"], row["player"])
+    return report
+
+
+def _compute(analysis: Analysis) -> dict[str, Any]:
+    if analysis.game_id:
+        game = game_selectors.game_with_seats(game_id=analysis.game_id)
+        ctx = context_for(game)
+        positions = core.positions_from_game(game.seats_count, game.options, game.seed,
+                                             game_selectors.engine_moves_for_game(game=game), ctx)
+        names = {s.index: s.user.username if s.user_id else f"seat{s.index + 1}" for s in game.seats.all()}
+        return _with_boards(core.analyse(positions, ctx.lexicon), positions, names)
+    positions = core.positions_from_gcg(analysis.gcg, tile_set=analysis.tile_set)
+    lexicon = lexicon_store.lexicon_for_code(analysis.lexicon)
+    return _with_boards(core.analyse(positions, lexicon), positions, {})
+
+
+def analysis_run(*, analysis_id: int) -> Analysis | None:
+    """Compute and store the analysis once; a finished one is returned as it is."""
+    with transaction.atomic():
+        analysis = Analysis.objects.select_for_update().filter(pk=analysis_id).first()
+        if analysis is None or analysis.status != AnalysisStatus.PENDING:
+            return analysis
+        try:
+            analysis.result = _compute(analysis)
+            analysis.status = AnalysisStatus.DONE
+        except core.GcgError as exc:  # checked on upload; only a changed rule could get here
+            analysis.status, analysis.error = AnalysisStatus.FAILED, str(exc)
+        analysis.finished_at = timezone.now()
+        analysis.save(update_fields=["result", "status", "error", "finished_at"])
+        return analysis
+
+
+def analysis_run_for_finished_game(*, game_id: int) -> Analysis | None:
+    """A finished Crossword game's analysis, created and run if it was not yet (nothing for other games)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game_analysable(game):
+        return None
+    analysis, _ = analysis_ensure_for_game(game=game)
+    return analysis_run(analysis_id=analysis.pk)

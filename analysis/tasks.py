@@ -1,0 +1,19 @@
+"""Celery tasks of the analysis; each is idempotent (``running.analysis_run`` stores a result once)."""
+
+from celery import shared_task
+
+from . import running
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3, acks_late=True)
+def run_analysis(analysis_id: int) -> str | None:
+    """Analyse a stored request (a game's or an upload's)."""
+    analysis = running.analysis_run(analysis_id=analysis_id)
+    return analysis.status if analysis else None
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3, acks_late=True)
+def on_game_finished(event: dict) -> str | None:
+    """A game finished: a Crossword game is analysed once, now (``config/wiring.py``)."""
+    analysis = running.analysis_run_for_finished_game(game_id=event["game_id"])
+    return analysis.status if analysis else None
