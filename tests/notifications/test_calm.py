@@ -230,3 +230,25 @@ def test_every_email_link_uses_site_url(alice, bob, settings):
         links = [link for link in links if "w3.org" not in link]  # XML namespaces are not links
         assert links and all(link.startswith("http://127.0.0.1:8123/") for link in links), links
     assert f"http://127.0.0.1:8123/games/{game.pk}/" in message.body
+
+
+def test_make_run_gives_the_server_its_own_address_for_links():
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    repo = Path(__file__).resolve().parents[2]
+    plan = subprocess.run(["make", "-n", "run", "HOST=127.0.0.1", "PORT=8123"], cwd=repo, capture_output=True,
+                          text=True, check=True).stdout
+    [serve] = [line for line in plan.splitlines() if "uvicorn" in line]
+    assert serve.startswith("SITE_URL=${SITE_URL:-http://127.0.0.1:8123} ") and "--port 8123" in serve
+
+
+def test_the_quiet_hours_read_in_dutch(alice, client):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Rusturen" in page and "Geen e-mails tijdens deze uren" in page and "Zolang je Letterpost open hebt" in page
