@@ -32,8 +32,9 @@ migrate: install
 starter: migrate
 	$(BIN)/python manage.py load_starter_data
 
+# Links in e-mails point at this server (SITE_URL), unless SITE_URL is already set in the environment.
 run: starter
-	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT)
 
 # The connection pool is off in tests: pooled connections would outlive the test database.
 test: install

@@ -38,12 +38,33 @@ class SignupForm(AllauthSignupForm):
             user.save(update_fields=["time_zone"])
 
 
+HOUR_CHOICES = [("", _("— none —"))] + [(str(h), f"{h:02d}:00") for h in range(24)]
+
+
 class ProfileForm(forms.ModelForm):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    # Shown together under "Quiet hours" (templates/accounts/profile_edit.html), with what they mean.
+    quiet_from = forms.TypedChoiceField(
+        label=_("Quiet hours from"), choices=HOUR_CHOICES, coerce=int, empty_value=None, required=False,
+        widget=forms.Select(attrs={"aria-describedby": "quiet-hours-help"}),
+    )
+    quiet_until = forms.TypedChoiceField(
+        label=_("Quiet hours until"), choices=HOUR_CHOICES, coerce=int, empty_value=None, required=False,
+        widget=forms.Select(attrs={"aria-describedby": "quiet-hours-help"}),
+    )
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "language", "challenges_from_strangers"]
+        fields = ["display_name", "time_zone", "language", "challenges_from_strangers", "quiet_from", "quiet_until"]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("quiet_from"), data.get("quiet_until")
+        if (start is None) != (end is None):
+            self.add_error("quiet_until", _("Choose both hours for quiet hours, or neither."))
+        elif start is not None and start == end:
+            self.add_error("quiet_until", _("Quiet hours must end at a different hour from the one they start."))
+        return data
 
 
 class VacationForm(forms.Form):

@@ -24,6 +24,11 @@ class User(AbstractUser):
         help_text=_("When off, only players you have played a game with can challenge you."),
     )
 
+    # Quiet hours (accounts/quiet_hours.py): no notification e-mails from quiet_from:00 to quiet_until:00
+    # in the player's time zone; both empty (or equal) means none.
+    quiet_from = models.PositiveSmallIntegerField(_("quiet hours from"), null=True, blank=True)
+    quiet_until = models.PositiveSmallIntegerField(_("quiet hours until"), null=True, blank=True)
+
     class Meta:
         verbose_name = _("user")
         verbose_name_plural = _("users")

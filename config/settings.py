@@ -238,6 +238,9 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_ADAPTER = "moderation.adapters.AccountAdapter"  # refuses suspended players at login
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}  # takes the new player's time zone from the browser
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http" if DEBUG else "https")
+# The site's real address, for every link in an e-mail (notifications/emails.py).  `make run` sets it
+# from HOST and PORT; in production set it to the public address, e.g. https://letterpost.example.
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # allauth's own defaults, spelled out: they are counted in the cache above (Redis in production).
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",

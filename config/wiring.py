@@ -18,13 +18,14 @@ from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
 from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
+from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
 from lexicons import tasks as lexicon_tasks
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation import chat as moderation_chat
 from moderation import policies as moderation_policies
 from moderation.events import PlayerSuspended
+from notifications import services as notification_services
 from notifications import tasks as notification_tasks
 from ratings import tasks as rating_tasks
 
@@ -54,4 +55,5 @@ POLICIES = {
     REPORT_GAME: [game_answers.report_game],
     LOOKUP_WITHHELD: [game_answers.lookup_withheld],
     SOCKET_PARTS: [moderation_chat.chat_socket_message],
+    GAME_SEEN: [notification_services.game_notifications_read],
 }

@@ -14,6 +14,8 @@ from enum import IntEnum
 
 REMINDER_AT = 0.8  # of the allowance
 LAST_CALL = timedelta(hours=1)
+# "Your move" is told only if the turn is still unseen this long after it began (calm notifications).
+NOTICE_DELAY = timedelta(minutes=10)
 
 
 class Stage(IntEnum):

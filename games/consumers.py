@@ -6,10 +6,13 @@ group.  Other apps' parts of the game page (the players' chat) ride on the same 
 asks who adds a part (``policies.SOCKET_PARTS``) and sends what each renders for its own user.
 A socket has no request: every render runs in the user's own time zone and language, as the page's
 middleware does for a reload, so times and words read the same either way.
+A signed-in player's socket also records that they have this game open (``presence``; the page says
+"ping" every ``presence.HEARTBEAT`` seconds), and a turn shown to its player counts as seen.
 """
 
 from contextlib import contextmanager
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -20,11 +23,12 @@ from core.policies import policy_answers
 from core.sockets import AccountSocketMixin
 from core.timezones import zone_for, zone_named
 
-from . import selectors
+from . import presence, selectors
 from .broadcast import game_group
 from .models import Game
 from .policies import SOCKET_PARTS
 from .presenters import game_payload, render_board, render_log, render_parts
+from .services import seat_mark_seen
 
 
 @contextmanager
@@ -49,16 +53,32 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
         await self.account_join()
         await self.accept()
+        self.present = True
+        await self._touch()
 
     async def disconnect(self, code):
         await self.account_leave()
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+        user = self.scope["user"]
+        if getattr(self, "present", False) and user.is_authenticated:
+            await sync_to_async(presence.presence_leave)(user_id=user.pk, channel=self.channel_name,
+                                                         game_id=self.game_id)
+
+    async def _touch(self):
+        user = self.scope["user"]
+        if user.is_authenticated:
+            await sync_to_async(presence.presence_touch)(user_id=user.pk, channel=self.channel_name,
+                                                         game_id=self.game_id)
 
     async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("type") == "ping":  # the page is still open
+            await self._touch()
+            return
         # Clients ask for a fresh copy on every (re)connect, so nothing sent while they were away is
         # lost: the game and, for a player, the chat. Moves go through the HTTP API.
         if isinstance(content, dict) and content.get("type") == "refresh":
+            await self._touch()
             await self.send_json(await database_sync_to_async(self._message)())
             await self.parts_changed({})
 
@@ -84,6 +104,7 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         user = self.scope["user"]
         with viewer_locale(user):
             game = selectors.game_with_seats(game_id=self.game_id)
+            seat_mark_seen(game=game, user=user)  # their turn is on the screen in front of them
             payload = game_payload(game, user)
             return {
                 "type": "game",

@@ -19,6 +19,7 @@ from core.pages import refusal_message, refusal_on_form
 from . import selectors, services
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
+from .policies import announce_game_seen
 from .presenters import game_payload, render_board, render_log, render_parts
 
 
@@ -121,6 +122,10 @@ def game_detail(request, game_id: int):
     game = selectors.game_with_seats(game_id=game_id)
     if game is None:
         raise Http404
+    if request.user.is_authenticated:
+        # The player is looking at it: no "your move" notice for this turn, and what they were told is read.
+        services.seat_mark_seen(game=game, user=request.user)
+        announce_game_seen(game_id=game.pk, user=request.user)
     payload = game_payload(game, request.user)
     return render(
         request,

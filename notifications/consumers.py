@@ -1,10 +1,14 @@
 """The per-user WebSocket (``/ws/me/``) every page opens: the "your move" badge, the dashboard's rows
-and the bell, each read for this socket's user when a group message says something changed."""
+and the bell, each read for this socket's user when a group message says something changed.  It also
+records that the player has the site open (``games.presence``; the page says "ping" every
+``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here."""
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from core.sockets import AccountSocketMixin
+from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
 from games.broadcast import user_group
@@ -24,16 +28,25 @@ class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.account_join()
         await self.accept()
+        await self._touch()
 
     async def disconnect(self, code):
         await self.account_leave()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await sync_to_async(presence.presence_leave)(user_id=self.scope["user"].pk, channel=self.channel_name)
+
+    async def _touch(self):
+        await sync_to_async(presence.presence_touch)(user_id=self.scope["user"].pk, channel=self.channel_name)
 
     async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and content.get("type") == "ping":  # the site is still open
+            await self._touch()
+            return
         # After every (re)connect the page asks where things stand: the badge and the bell are set
         # from this, whatever was broadcast while the socket was down.
         if isinstance(content, dict) and content.get("type") == "refresh":
+            await self._touch()
             await self.send_json(await database_sync_to_async(self._summary)())
 
     async def games_changed(self, event):

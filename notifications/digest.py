@@ -13,7 +13,7 @@ from core.timezones import UTC, zone_for
 from games.models import GameStatus, Seat
 
 from .emails import send_digest_email
-from .models import DigestSchedule, EmailState, Notification
+from .models import DigestSchedule, EmailState, Kind, Notification
 from .preferences import wants_digest
 
 logger = logging.getLogger(__name__)
@@ -56,6 +56,8 @@ def digest_send(*, schedule: DigestSchedule, now: datetime) -> bool:
         news = list(Notification.objects.filter(user=user, email=EmailState.DIGEST).order_by("created_at"))
         Notification.objects.filter(pk__in=[n.pk for n in news]).update(email=EmailState.SENT)
         games = games_awaiting(user)
+        # Turn notices held back by quiet hours: the list of games awaiting a move says it as it is now.
+        news = [n for n in news if n.kind not in (Kind.YOUR_MOVE, Kind.REMINDER)]
         if not (games or news) or not user.email:
             return False
         send_digest_email(user, games=games, news=news)

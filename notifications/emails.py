@@ -8,7 +8,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from django.conf import settings
-from django.contrib.sites.models import Site
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -41,7 +40,8 @@ def read_unsubscribe_token(token: str) -> tuple[int, str] | None:
 
 
 def absolute_url(path: str) -> str:
-    return f"{settings.ACCOUNT_DEFAULT_HTTP_PROTOCOL}://{Site.objects.get_current().domain}{path}"
+    """``path`` on the site's real address (the ``SITE_URL`` setting)."""
+    return f"{settings.SITE_URL}{path}"
 
 
 @contextmanager

@@ -1,5 +1,7 @@
 """How each player wants to be told: their preferences per kind, with the defaults filled in (reads)."""
 
+from accounts.quiet_hours import quiet_hours_set
+
 from .models import DEFAULTS, EmailMode, NotificationPreference
 
 
@@ -12,4 +14,6 @@ def preferences_for(user_ids) -> dict[int, dict[str, tuple[bool, str]]]:
 
 
 def wants_digest(user) -> bool:
-    return any(email == EmailMode.DIGEST for _in_app, email in preferences_for([user.pk])[user.pk].values())
+    """A kind goes to the digest, or the player has quiet hours (whose e-mails the digest carries)."""
+    return quiet_hours_set(user) or any(
+        email == EmailMode.DIGEST for _in_app, email in preferences_for([user.pk])[user.pk].values())

@@ -3,6 +3,11 @@
 ``notify_many`` stores what players are told, honouring each one's preferences (in-app, e-mail each,
 daily digest, off); e-mails and the live bell follow on commit, so a failing mail server never undoes
 the move or sweep that caused them.
+
+Calm notifications: the sweep's "your move" and reminders are dropped for a player who has the site or
+that game open (``games.presence``: they can see it); an e-mail that would go out during the player's
+quiet hours waits for their daily digest instead; opening a game marks its notifications read
+(``game_notifications_read``, asked by the game page through ``games.policies.GAME_SEEN``).
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.quiet_hours import in_quiet_hours
 from core.errors import AppError
 from games.models import Game, GameStatus
+from games.presence import is_present
 
 from . import broadcast
 from .delivery import deliver_emails
@@ -42,10 +49,14 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
         seen = set(Notification.objects.filter(key__in=keys).values_list("key", flat=True))
         items = [item for item in items if item.get("key") not in seen]
     prefs = preferences_for({item["user_id"] for item in items})
+    quiet = {u.pk for u in User.objects.filter(pk__in={i["user_id"] for i in items}, quiet_from__isnull=False)
+             if in_quiet_hours(u, now)}
     rows = []
     for item in items:
         in_app, email = prefs[item["user_id"]][item["kind"]]
         state = {EmailMode.EACH: EmailState.EACH, EmailMode.DIGEST: EmailState.DIGEST}.get(email, EmailState.NONE)
+        if state == EmailState.EACH and item["user_id"] in quiet:
+            state = EmailState.DIGEST  # quiet hours: the daily digest tells them instead
         if not in_app and state == EmailState.NONE:
             continue
         rows.append(Notification(user_id=item["user_id"], kind=item["kind"], game_id=item.get("game_id"),
@@ -59,6 +70,29 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
     live = sorted({n.user_id for n in rows if n.in_app})
     transaction.on_commit(lambda: _after_commit(each, live), robust=True)
     return rows
+
+
+# Notices about a turn the player can see for themselves when they have the site or the game open.
+TURN_KINDS = (Kind.YOUR_MOVE, Kind.REMINDER)
+
+
+def seats_due_notify(notices: list[dict], *, now: datetime | None = None) -> list[Notification]:
+    """The deadline sweep's notices, less the turn notices of players who are here: no bell entry and
+    no e-mail about a move while the player has the site or that game open."""
+    notices = [n for n in notices if n.get("kind") not in TURN_KINDS
+               or not is_present(user_id=n["user_id"], game_id=n.get("game_id"))]
+    return notify_many(notices, now=now)
+
+
+def game_notifications_read(*, game_id: int, user, now: datetime | None = None) -> int:
+    """The player opened the game: its notifications are read."""
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    count = Notification.objects.filter(user=user, game_id=game_id, read_at__isnull=True).update(
+        read_at=now or timezone.now())
+    if count:
+        _queue_unread_changed(user.pk)
+    return count
 
 
 def game_over_notify(*, game_id: int) -> list[Notification]:
@@ -139,6 +173,10 @@ def email_unsubscribe(*, user_id: int, kind: str) -> None:
 
 def _ensure_digest_schedules(user_ids: set[int], *, now: datetime) -> None:
     have = set(DigestSchedule.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+    # A schedule switched off (no kind went to the digest) is woken by news for it (quiet hours).
+    for schedule in DigestSchedule.objects.filter(user_id__in=have, next_at__isnull=True).select_related("user"):
+        schedule.next_at = next_digest_at(schedule.user, schedule.hour, after=now)
+        schedule.save(update_fields=["next_at"])
     missing = user_ids - have
     if not missing:
         return

@@ -18,9 +18,10 @@ def on_game_finished(event: dict) -> int:
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
 def on_seats_due(event: dict) -> int:
-    """The deadline sweep's notices: "your move", reminders, timeouts (each stored once, by its key)."""
+    """The deadline sweep's notices: "your move", reminders, timeouts (each stored once, by its key);
+    none about a turn to a player who has the site or the game open."""
     at = event.get("at")
-    return len(services.notify_many(event["notices"], now=datetime.fromisoformat(at) if at else None))
+    return len(services.seats_due_notify(event["notices"], now=datetime.fromisoformat(at) if at else None))
 
 
 @shared_task

@@ -34,6 +34,17 @@ def fresh_local_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_presence(monkeypatch):
+    """Who has the site open lives in the cache, which outlives a test: each test starts with nobody
+    present (a socket another test left open must not silence this test's e-mails)."""
+    import uuid
+
+    from games import presence
+
+    monkeypatch.setattr(presence, "KEY_PREFIX", f"presence-{uuid.uuid4().hex}")
+
+
+@pytest.fixture(autouse=True)
 def fresh_lexicon_indexes():
     """Each test's database has its own lexicons: forget the word indexes this process holds, which
     are keyed by version only (a rolled-back "en" version 1 is not the next test's version 1).

@@ -9,6 +9,7 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 - ``moves``: the move path (player and system moves), recording a move, seats and clocks.
 - ``ending``: resignation, forfeit, abort, adjudication, annulment.
 - ``finisher``: the one function every way of ending a game goes through.
+- ``deadlines``: the deadline sweep, and ``seat_mark_seen`` (a player has seen their turn).
 """
 
 from .base import engine_for
@@ -21,6 +22,7 @@ from .creating import (
     seek_seats_release,
     seek_withdraw,
 )
+from .deadlines import seat_mark_seen
 from .ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
 from .moves import game_submit_move, game_submit_system_move
 
@@ -40,6 +42,7 @@ __all__ = [
     "games_create_scheduled",
     "game_submit_move",
     "game_submit_system_move",
+    "seat_mark_seen",
     "seek_accept",
     "seek_seats_release",
     "seek_withdraw",

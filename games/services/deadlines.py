@@ -14,6 +14,10 @@ statements for the batch), the rest one by one (``moves.game_submit_system_move`
 forfeit through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
 as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.
+
+"Your move" waits ``clock.NOTICE_DELAY`` (10 minutes) after the turn began, and is not sent at all
+once the player has seen the turn: opening the game page, or the page updating live in front of
+them, calls ``seat_mark_seen``, which records the notice as done (``alert_stage`` TOLD).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from accounts.vacations import vacations_holding_clocks
 from core.bulk import rows_update
 from core.events import publish
 
+from ..access import seat_for_user
 from ..clock import Clock, Stage
 from ..engines import registry
 from ..events import SeatsDue
@@ -110,6 +115,20 @@ def sweep_game(*, game_id: int, now: datetime | None = None) -> SweepReport:
         if games:
             _handle_games(games, now=now, report=report)
     return report
+
+
+def seat_mark_seen(*, game: Game, user) -> bool:
+    """The player has their turn in front of them: no "your move" notice for it.  ``game`` with its
+    seats prefetched (no query unless there is something to mark); a conditional update, so a sweep
+    that told the player meanwhile, or a new turn, is left alone.  True when it marked the seat."""
+    seat = seat_for_user(game, user)
+    if seat is None or not seat.to_act or seat.deadline is None or seat.alert_stage >= Stage.TOLD:
+        return False
+    next_alert = clock_of(seat, game).next_alert(Stage.TOLD)
+    return bool(
+        Seat.objects.filter(pk=seat.pk, deadline=seat.deadline, alert_stage__lt=Stage.TOLD)
+        .update(alert_stage=Stage.TOLD, alert_at=next_alert)
+    )
 
 
 # ---------------------------------------------------------------------------

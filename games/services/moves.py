@@ -20,7 +20,7 @@ from core.bulk import rows_update
 
 from .. import broadcast
 from ..access import access_seat_for_user
-from ..clock import Clock
+from ..clock import NOTICE_DELAY, Clock
 from ..context import context_for
 from ..engines.base import Engine, IllegalMove
 from ..errors import (
@@ -274,7 +274,8 @@ def record_move(
 
 def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
     """Mirror scores and who is to act onto the seat rows, starting a fresh clock for each seat that
-    became due (one bulk update).  A fresh clock's ``alert_at`` is now: the next sweep tells the player."""
+    became due (one bulk update).  A fresh clock's ``alert_at`` is ``NOTICE_DELAY`` away: the sweep tells
+    the player then, unless they have seen the turn by then (``deadlines.seat_mark_seen``)."""
     seats_mirror(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed, acted=acted)
     rows_update(seats, SEAT_FIELDS)
 
@@ -295,7 +296,8 @@ def seats_mirror(*, game, engine, seats, state, now, turn_changed, acted=None) -
 
 
 def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
-    """A seat that must act now gets a fresh clock; its ``alert_at`` tells the sweep to say so."""
+    """A seat that must act now gets a fresh clock; its ``alert_at`` tells the sweep to say so if the
+    turn is still unseen after ``NOTICE_DELAY``."""
     seat.deadline = Clock.start(now, days).deadline
-    seat.alert_at = now
+    seat.alert_at = now + NOTICE_DELAY
     seat.alert_stage = 0

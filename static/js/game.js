@@ -247,6 +247,12 @@ function connect() {
   };
 }
 
+// "Still here" every 25 s (games/presence.py HEARTBEAT): while this page is open its player is not
+// e-mailed about this game.
+setInterval(() => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+}, 25000);
+
 scrollLogs();
 watchRatings();
 connect();

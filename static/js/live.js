@@ -24,6 +24,7 @@ function showUnread(count) {
 }
 
 let opened = 0;
+let current = null;
 
 function reconnectLater() {
   document.body.dataset.live = "0";
@@ -34,6 +35,7 @@ function connect() {
   let socket;
   try { socket = new WebSocket(socketUrl("/ws/me/")); }
   catch (e) { reconnectLater(); return; }  // refused before connecting (offline, blocked): try again
+  current = socket;
   socket.onopen = () => {
     retry = 0;
     opened += 1;
@@ -61,4 +63,8 @@ function connect() {
     reconnectLater();
   };
 }
+// "Still here" every 25 s (games/presence.py HEARTBEAT): while the site is open, no "your move" e-mail.
+setInterval(() => {
+  if (current && current.readyState === WebSocket.OPEN) current.send(JSON.stringify({ type: "ping" }));
+}, 25000);
 connect();

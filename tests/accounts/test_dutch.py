@@ -7,6 +7,7 @@ from django.core import mail
 from django.urls import reverse
 
 from games import services as game_services
+from games.clock import NOTICE_DELAY
 from lexicons.services import lexicon_load_words, word_report_create, word_report_resolve
 from notifications.models import Notification
 from notifications.tasks import deliver_emails
@@ -15,6 +16,8 @@ from tests.helpers import sweep
 pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+# "Your move" goes out when the turn is still unseen this long after it began.
+TOLD_AT = T0 + NOTICE_DELAY
 
 
 @pytest.fixture
@@ -43,7 +46,7 @@ def test_an_english_user_still_gets_english(alice, client):
 
 def test_a_your_move_email_is_dutch(dutch, bob):
     game_services.game_create(creator=dutch, kind="toy", opponents=[bob], seed=1, now=T0)
-    sweep(now=T0)
+    sweep(now=TOLD_AT)
     deliver_emails.apply(args=[list(Notification.objects.values_list("pk", flat=True))])
     [message] = mail.outbox
     game_id = Notification.objects.get().game_id

@@ -15,7 +15,7 @@ from core.events import Event, publish
 from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
 from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import MAY_BE_CHALLENGED, SOCKET_PARTS
+from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
 from tests.helpers import committed
@@ -53,6 +53,7 @@ def test_the_policy_table_is_what_the_core_asks():
         REPORT_GAME: ["games.answers.report_game"],
         LOOKUP_WITHHELD: ["games.answers.lookup_withheld"],
         SOCKET_PARTS: ["moderation.chat.chat_socket_message"],
+        GAME_SEEN: ["notifications.services.game_notifications_read"],
     }
     for question, answers in wiring.POLICIES.items():
         assert policy_answers(question) == answers

@@ -4,9 +4,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
 from config.asgi import application
 from games import broadcast, services
+from games.clock import NOTICE_DELAY
 from games.services.deadlines import sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -147,8 +149,8 @@ async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhi
 async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, alice, bob):
     from notifications.selectors import unread_count
 
-    await move(game, alice, 1, 1)  # Bob's move now; the sweep tells him
-    await sync_to_async(sweep)()
+    await move(game, alice, 1, 1)  # Bob's move now; the sweep tells him ten minutes later
+    await sync_to_async(sweep)(now=timezone.now() + NOTICE_DELAY)
     sock, connected, _ = await connect("/ws/me/", bob)
     assert connected
     await sock.send_json_to({"type": "refresh"})

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.vacations import vacation_book, vacation_end
 from core.errors import AppError
 from games import services
+from games.clock import NOTICE_DELAY
 from games.errors import BAD_OPTIONS, PLAYER_ON_VACATION, GameError
 from games.models import Game, Move, Seat
 from games.services import deadlines
@@ -25,6 +26,8 @@ pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
 HOUR = timedelta(hours=1)
+# "Your move" goes out when the turn is still unseen this long after it began.
+TOLD_AT = T0 + NOTICE_DELAY
 
 
 def new_game(creator, opponents, days=3, now=T0):
@@ -51,10 +54,11 @@ def told(user, kind=None):
 # ---------------------------------------------------------------------------
 # Reminders
 # ---------------------------------------------------------------------------
-def test_a_fresh_deadline_tells_the_player_once(alice, bob):
+def test_a_fresh_deadline_tells_the_player_once_ten_minutes_later(alice, bob):
     game = new_game(alice, [bob])
-    assert seat(game, 0).deadline == T0 + 3 * DAY and seat(game, 0).alert_at == T0
-    report = sweep(now=T0)
+    assert seat(game, 0).deadline == T0 + 3 * DAY and seat(game, 0).alert_at == TOLD_AT
+    assert sweep(now=TOLD_AT - timedelta(seconds=1)).notices == 0  # not yet: she may be about to look
+    report = sweep(now=TOLD_AT)
     assert report.notices == 1 and report.reminders == 0
     assert told(alice) == [("your_move", None)] and told(bob) == []
     assert sweep(now=T0 + HOUR).as_json()["notices"] == 0
@@ -63,7 +67,7 @@ def test_a_fresh_deadline_tells_the_player_once(alice, bob):
 
 def test_the_reminder_comes_when_80_percent_of_the_allowance_has_passed(alice, bob):
     game = new_game(alice, [bob], days=5)  # 80 % of 5 days: 4 days in
-    sweep(now=T0)
+    sweep(now=TOLD_AT)
     assert seat(game, 0).alert_at == T0 + 4 * DAY
     assert sweep(now=T0 + 4 * DAY - timedelta(seconds=1)).reminders == 0
     assert sweep(now=T0 + 4 * DAY).reminders == 1
@@ -74,7 +78,7 @@ def test_the_reminder_comes_when_80_percent_of_the_allowance_has_passed(alice, b
 
 def test_the_last_call_comes_one_hour_before_the_deadline(alice, bob):
     game = new_game(alice, [bob], days=1)
-    sweep(now=T0)
+    sweep(now=TOLD_AT)
     sweep(now=T0 + timedelta(hours=19, minutes=12))  # 80 % of a day
     assert sweep(now=T0 + DAY - HOUR - timedelta(minutes=1)).reminders == 0
     assert sweep(now=T0 + DAY - HOUR).reminders == 1
@@ -103,11 +107,12 @@ def test_at_the_deadline_the_engines_timeout_move_is_played_once(alice, bob):
     assert seat(game, 0).consecutive_timeouts == 1
     bob_seat = seat(game, 1)
     assert bob_seat.to_act and bob_seat.deadline == deadline + 3 * DAY
-    # Bob is told in the same sweep; Alice hears that her time ran out.
-    assert told(bob) == [("your_move", None)]
-    assert told(alice, "timeout") == [("timeout", None)]
+    # Alice hears that her time ran out; Bob is told ten minutes later, unless he saw it by then.
+    assert told(bob) == [] and told(alice, "timeout") == [("timeout", None)]
     again = sweep(now=deadline + timedelta(minutes=1))
     assert again.timeouts == 0 and again.notices == 0
+    assert sweep(now=deadline + NOTICE_DELAY).notices == 1
+    assert told(bob) == [("your_move", None)]
     assert Move.objects.filter(game=game).count() == 1
 
 
@@ -239,7 +244,7 @@ def test_three_timeouts_forfeit_a_seat_of_a_bigger_game_which_keeps_being_played
 # ---------------------------------------------------------------------------
 def test_a_vacation_stops_the_clock_and_shifts_the_deadline_by_the_time_away(alice, bob):
     game = new_game(alice, [bob])
-    sweep(now=T0)
+    sweep(now=TOLD_AT)
     vacation_book(user=alice, days=5, now=T0 + DAY)  # away from day 1 to day 6
     report = sweep(now=T0 + 3 * DAY)  # the old deadline passes while she is away
     assert report.timeouts == 0 and report.postponed == 1
@@ -358,7 +363,7 @@ def test_the_dashboard_shows_my_time_left_and_due_time_in_my_zone(alice, bob, cl
 
 def test_cancelling_a_booked_vacation_leaves_the_clock_and_its_alerts_alone(alice, bob):
     game = new_game(alice, [bob])
-    sweep(now=T0)  # told; the next alert is the 80 % reminder
+    sweep(now=TOLD_AT)  # told; the next alert is the 80 % reminder
     alert_at = seat(game, 0).alert_at
     vacation_book(user=alice, days=5, starts_on=(T0 + 10 * DAY).date(), now=T0)
     vacation_end(user=alice, now=T0 + DAY)  # cancelled before it began

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
+from games.clock import NOTICE_DELAY
 from games.models import Move, Seat
 from games.services.deadlines import sweep
 from games.tasks import deadlines_sweep
@@ -31,11 +32,13 @@ def test_four_sweeps_at_once_time_out_each_seat_exactly_once(postgres, alice, bo
     assert Move.objects.filter(source="timeout").count() == 30
     assert set(Move.objects.values_list("game_id", flat=True)) == {g.pk for g in games}
     assert Notification.objects.filter(user=alice, kind="timeout").count() == 30
-    # Bob was told of each game once at most (the notice went out in the sweeps or the on-commit alerts).
-    assert Notification.objects.filter(user=bob, kind="your_move").count() == 30
     assert Seat.objects.filter(user=alice, consecutive_timeouts=1).count() == 30
     # Run again: nothing left to do.
     assert sweep(now=DEADLINE).as_json()["timeouts"] == 0
+    # Bob is told of each game once, ten minutes on, however many sweeps race for it.
+    assert Notification.objects.filter(user=bob, kind="your_move").count() == 0
+    race(4, lambda i: sweep(now=DEADLINE + NOTICE_DELAY, batch_size=7))
+    assert Notification.objects.filter(user=bob, kind="your_move").count() == 30
 
 
 @pytest.mark.postgres

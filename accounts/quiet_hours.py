@@ -1,0 +1,22 @@
+"""Quiet hours: the hours of the day, in the player's own time zone, when no notification e-mail is
+sent to them (the daily digest covers what happened).  Set on the profile; read by notifications."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.timezones import zone_for
+
+
+def quiet_hours_set(user) -> bool:
+    return user.quiet_from is not None and user.quiet_until is not None and user.quiet_from != user.quiet_until
+
+
+def in_quiet_hours(user, at: datetime) -> bool:
+    """Is ``at`` within the user's quiet hours?  From ``quiet_from``:00 up to ``quiet_until``:00 local
+    time, across midnight when ``quiet_from`` is the later hour (22 → 7 is the night)."""
+    if not quiet_hours_set(user):
+        return False
+    hour = at.astimezone(zone_for(user)).hour
+    start, end = user.quiet_from, user.quiet_until
+    return start <= hour < end if start < end else hour >= start or hour < end
