@@ -23,6 +23,10 @@ class User(AbstractUser):
         _("accept challenges from players I have not played"), default=True,
         help_text=_("When off, only players you have played a game with can challenge you."),
     )
+    # A bot plays from a Celery task (games/bots.py); it cannot log in and is never e-mailed.
+    is_bot = models.BooleanField(_("bot"), default=False)
+    bot_kind = models.CharField(_("bot's game kind"), max_length=20, blank=True)
+    bot_level = models.CharField(_("bot's level"), max_length=20, blank=True)
 
     class Meta:
         verbose_name = _("user")
