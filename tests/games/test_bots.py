@@ -7,9 +7,9 @@ from django.core.management import call_command
 
 from games import services
 from games.bots import BOTS, bot_choose, bots_ensure
+from games.context import context_for
 from games.engines import registry
 from games.engines.base import rng_for
-from games.context import context_for
 from games.models import Game, GameStatus, Move
 from games.replay import replay_state, verify_game
 from games.services.bot_play import bot_move_play

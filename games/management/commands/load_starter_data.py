@@ -1,8 +1,8 @@
 """``manage.py load_starter_data``: the data a fresh site needs before anyone signs up.
 
 Data only, and idempotent (safe on every ``make run``): the site's name and address, the
-dictionaries, Spell's starter term deck and the bot accounts (``games/bots.py``).  The moderator and curator groups come with the
-migrations, beat's schedule with the settings (``CELERY_BEAT_SCHEDULE``).
+dictionaries, Spell's starter term deck and the bot accounts (``games/bots.py``).  The moderator and
+curator groups come with the migrations, beat's schedule with the settings (``CELERY_BEAT_SCHEDULE``).
 """
 
 from django.conf import settings
