@@ -8,14 +8,21 @@ from .models import Rating, RatingChange
 
 
 def leaderboard(*, key: str, limit: int = 100) -> list[Rating]:
-    return list(Rating.objects.filter(key=key, games__gt=0).select_related("user").order_by("-rating", "pk")[:limit])
+    """The best ratings of ``key``.  Bots are rated like anyone (so a win against one counts for its
+    strength) but never listed: a leaderboard ranks people."""
+    rated = Rating.objects.filter(key=key, games__gt=0, user__is_bot=False)
+    return list(rated.select_related("user").order_by("-rating", "pk")[:limit])
 
 
 def rating_keys() -> list[str]:
-    return list(Rating.objects.filter(games__gt=0).order_by("key").values_list("key", flat=True).distinct())
+    rated = Rating.objects.filter(games__gt=0, user__is_bot=False)
+    return list(rated.order_by("key").values_list("key", flat=True).distinct())
 
 
 def player_ratings(*, user) -> list[Rating]:
+    """A player's ratings; a bot's are kept but not shown."""
+    if getattr(user, "is_bot", False):
+        return []
     return list(Rating.objects.filter(user=user, games__gt=0).order_by("key"))
 
 
