@@ -162,5 +162,6 @@ def test_the_badge_shows_on_the_dashboard_and_the_profile(client, alice, bots):
     assert 'title="A bot: a computer player"' in dashboard and "(bot)" in dashboard
     profile = client.get("/accounts/players/crossword-beginner/").content.decode()
     assert 'class="bot-badge"' in profile
+    assert "/games/new/?kind=crossword&amp;bot=crossword-beginner" in profile  # its Play button
     alices = client.get("/accounts/players/alice/").content.decode()
     assert 'class="bot-badge"' not in alices
