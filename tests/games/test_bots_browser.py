@@ -46,6 +46,14 @@ def shots(page, name):
 def test_a_player_starts_a_bot_game_from_the_form_moves_and_sees_the_bot_reply(player, new_page):  # noqa: F811
     page = new_page(viewport={"width": 1280, "height": 900})
     page.context.add_cookies([player])
+    # The lobby offers the bots; Play opens the form with the bot chosen.
+    page.goto("/lobby/")
+    expect(page.get_by_role("heading", name="Play a bot")).to_be_visible()
+    shots(page, "bot-lobby")
+    page.get_by_role("link", name="Play Turnspell Bot").click()
+    expect(page.get_by_label("Game", exact=True)).to_have_value("turnspell")
+    expect(page.get_by_label("A bot")).to_be_checked()
+    expect(page.get_by_label("Bot", exact=True)).to_have_value("turnspell-bot")
     page.goto("/games/new/")
     page.get_by_label("Game", exact=True).select_option("crossword")
     bot_choice = page.get_by_label("Bot", exact=True)
