@@ -23,6 +23,10 @@ class User(AbstractUser):
         _("accept challenges from players I have not played"), default=True,
         help_text=_("When off, only players you have played a game with can challenge you."),
     )
+    # A bot plays from a Celery task (games/bots.py); it cannot log in and is never e-mailed.
+    is_bot = models.BooleanField(_("bot"), default=False)
+    bot_kind = models.CharField(_("bot's game kind"), max_length=20, blank=True)
+    bot_level = models.CharField(_("bot's level"), max_length=20, blank=True)
 
     # Quiet hours (accounts/quiet_hours.py): no notification e-mails from quiet_from:00 to quiet_until:00
     # in the player's time zone; both empty (or equal) means none.

@@ -17,7 +17,7 @@ from analysis import tasks as analysis_tasks
 from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
-from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
+from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
 from lexicons import tasks as lexicon_tasks
@@ -42,7 +42,8 @@ SUBSCRIPTIONS = {
         lexicon_tasks.on_game_ended,
     ],
     SeatsDue: [notification_tasks.on_seats_due],
-    ChallengeIssued: [notification_tasks.on_challenge_issued],
+    ChallengeIssued: [notification_tasks.on_challenge_issued, game_tasks.bot_challenges],
+    BotToMove: [game_tasks.bot_move],
     ChallengeAnswered: [notification_tasks.on_challenge_answered],
     VacationEnded: [game_tasks.on_vacation_ended],
     PlayerSuspended: [league_tasks.on_player_suspended],

@@ -6,7 +6,7 @@ game, 404 for an unknown game) through ``core.api_errors``.
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,6 +16,7 @@ from core.pagination import ApiPagination, paginated
 
 from . import previews, selectors, services
 from .access import access_seat_for_user
+from .bots import bots_list
 from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
 from .presenters import game_payload
 
@@ -24,6 +25,7 @@ class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     username = serializers.CharField(allow_null=True)
     name = serializers.CharField(allow_null=True)
+    bot = serializers.BooleanField(help_text="This seat is played by a bot (see `GET /api/bots/`).")
     score = serializers.IntegerField()
     rank = serializers.IntegerField(allow_null=True)
     to_act = serializers.BooleanField()
@@ -229,3 +231,29 @@ class ChallengeAnswerApi(APIView):
                "withdraw": services.challenge_withdraw}[self.answer]
         act(game_id=game_id, user=request.user)
         return Response(game_payload(_game_or_404(game_id), request.user))
+
+
+class BotSerializer(serializers.Serializer):
+    username = serializers.CharField(help_text="Challenge the bot by this name (in `opponents`).")
+    name = serializers.CharField(help_text="The bot's public name.")
+    kind = serializers.CharField(help_text="The only game kind it plays.")
+    level = serializers.CharField(help_text="beginner, club or expert (Crossword); club (Turnspell, Spellcrafter).")
+
+
+class BotListApi(APIView):
+    """The bots you can challenge; each accepts at once and answers within a minute."""
+
+    @extend_schema(
+        summary="List the bots",
+        parameters=[OpenApiParameter("kind", str, description="only the bots of this game kind")],
+        responses={200: BotSerializer(many=True)},
+        description="Challenge one by naming its `username` in `opponents` of `POST /api/games/` (its own kind "
+                    "only). Bots accept at once, move through the same move service from a background task, "
+                    "and never join leagues or leaderboards. Spell has no bot.",
+    )
+    def get(self, request):
+        bots = bots_list(kind=request.query_params.get("kind") or None)
+        return Response(BotSerializer(
+            [{"username": b.username, "name": b.public_name, "kind": b.bot_kind, "level": b.bot_level} for b in bots],
+            many=True,
+        ).data)

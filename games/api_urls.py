@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/preview/", api.GamePreviewApi.as_view(), name="api-game-preview"),
     path("games/<int:game_id>/gcg/", gcg_views.GameGcgApi.as_view(), name="api-game-gcg"),
     path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),
+    path("bots/", api.BotListApi.as_view(), name="api-bots"),
     path("challenges/", api.ChallengeListApi.as_view(), name="api-challenges"),
     *(path(f"challenges/<int:game_id>/{answer}/", api.ChallengeAnswerApi.as_view(answer=answer),
            name=f"api-challenge-{answer}") for answer in ("accept", "decline", "withdraw")),

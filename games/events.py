@@ -53,3 +53,11 @@ class ChallengeAnswered(Event):
     user_id: int
     accepted: bool
     started: bool = False
+
+
+@dataclass(frozen=True)
+class BotToMove(Event):
+    """A bot's seat is to act in this game (at ``version``): its handler plays the bot's move."""
+
+    game_id: int
+    version: int

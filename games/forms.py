@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 from lexicons.store import lexicon_list
 from lexicons.term_decks import spell_deck_languages
 
+from .bots import bots_list
 from .engines import registry
 from .option_words import kind_name
 
@@ -234,6 +235,13 @@ class GameSettingsMixin:
         return {}
 
 
+BOT_LEVEL_HINTS = {
+    "beginner": gettext_lazy("common words, modest scores"),
+    "club": gettext_lazy("the best score it finds"),
+    "expert": gettext_lazy("the best equity, with the end-game search"),
+}
+
+
 class NewGameForm(GameSettingsMixin, forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
     # Optional for clients that post no choice: names given mean "named", none an open seek.
@@ -249,6 +257,8 @@ class NewGameForm(GameSettingsMixin, forms.Form):
     # The opponent boxes are drawn by the template (one per other seat, each with its autocomplete) and
     # read with ``getlist``; this field only carries their refusals, shown beside them.
     opponent = forms.CharField(label=gettext_lazy("Opponents"), required=False)
+    # "Play a bot": one of the bot accounts (games/bots.py), drawn by the template grouped by game kind.
+    bot = forms.ChoiceField(label=gettext_lazy("Bot"), required=False, choices=())
 
     def __init__(self, *args, user=None, **kwargs):
         kwargs.setdefault("label_suffix", "")
@@ -260,6 +270,11 @@ class NewGameForm(GameSettingsMixin, forms.Form):
             ("anyone", explained_choice(_("Anyone"),
                                   _("An open seek in the lobby: the first players to accept take the seats."))),
         ]
+        self.bots = bots_list()
+        if self.bots:
+            self.fields["play_with"].choices = [*self.fields["play_with"].choices, ("bot", explained_choice(
+                _("A bot"), _("Two players, you and a bot: it accepts at once and answers within a minute.")))]
+            self.fields["bot"].choices = [(b.username, b.public_name) for b in self.bots]
         self.fields["days_per_move"].choices = [
             (d, ngettext("%(n)s day", "%(n)s days", d) % {"n": d}) for d in settings.DAYS_PER_MOVE_CHOICES
         ]
@@ -281,6 +296,16 @@ class NewGameForm(GameSettingsMixin, forms.Form):
             initial = self.initial.get("opponent") or ""
             names = [n.strip() for n in initial.split(",")]
         return names[: self.max_opponents]
+
+    def bot_groups(self) -> list[dict]:
+        """The bots by game kind, for the template's grouped select (one group per kind)."""
+        groups: dict[str, dict] = {}
+        for bot in self.bots:
+            name = self.sections[bot.bot_kind].name if bot.bot_kind in self.sections else bot.bot_kind
+            groups.setdefault(bot.bot_kind, {"kind": bot.bot_kind, "name": name, "bots": []})["bots"].append(
+                {"username": bot.username, "name": bot.public_name, "level": bot.bot_level,
+                 "hint": BOT_LEVEL_HINTS.get(bot.bot_level, "")})
+        return list(groups.values())
 
     def opponent_slots(self) -> list[dict]:
         names = self.opponent_names + [""] * (self.max_opponents - len(self.opponent_names))
@@ -324,7 +349,17 @@ class NewGameForm(GameSettingsMixin, forms.Form):
         names = [n for n in self.opponent_names if n]
         opponents = []
         play_with = data.get("play_with") or ("named" if names else "anyone")
-        if play_with == "anyone":
+        if play_with == "bot":
+            bot = next((b for b in self.bots if b.username == data.get("bot")), None)
+            if bot is None:
+                self.add_error("bot", _("Choose a bot."))
+            elif bot.bot_kind != kind:
+                self.add_error("bot", _("%(name)s plays only %(kind)s; choose a bot for %(game)s.") % {
+                    "name": bot.public_name, "kind": self.sections[bot.bot_kind].name if bot.bot_kind in self.sections
+                    else bot.bot_kind, "game": section.name})
+            else:
+                opponents, seats = [bot], 2
+        elif play_with == "anyone":
             if names:
                 self.add_error("opponent", _("An open seek names nobody: clear the names, or choose “Players I name”."))
         elif not names:

@@ -29,6 +29,7 @@ def seat_summaries(game: Game) -> list[dict]:
             "index": s.index,
             "username": s.user.username if s.user_id else None,
             "name": s.user.public_name if s.user_id else None,
+            "bot": bool(s.user_id and s.user.is_bot),
             "score": s.score,
             "rank": s.rank,
             "to_act": s.to_act,

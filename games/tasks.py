@@ -1,7 +1,8 @@
 """Celery tasks for games: thin interfaces over services, the deadline sweep and replays.
 
 ``games_verify`` replays games from their logs (nightly, ``CELERY_BEAT_SCHEDULE``) and logs any game
-whose state differs, as ``manage.py verify_games`` does; ``deadlines_sweep`` runs every minute.
+whose state differs, as ``manage.py verify_games`` does; ``deadlines_sweep`` runs every minute;
+``bot_move`` and ``bot_challenges`` are the bots' turns (``games/bots.py``).
 """
 
 import logging
@@ -15,6 +16,7 @@ from core.events import publish
 from .events import GameFinished
 from .models import Game, GameStatus
 from .replay import verify_game
+from .services.bot_play import bot_challenges_accept, bot_move_play
 from .services.deadlines import sweep, sweep_game
 from .services.vacations import vacation_settle
 
@@ -62,3 +64,15 @@ def game_finished(game_id: int) -> None:
 def on_vacation_ended(event: dict) -> int:
     """A player switched their vacation off: hold their clocks for the time away (once)."""
     return vacation_settle(vacation_id=event["vacation_id"], now=timezone.now())
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
+def bot_move(event: dict) -> int:
+    """``BotToMove``: the bots to act in the game play (idempotent: the move key holds the version)."""
+    return bot_move_play(game_id=event["game_id"])
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
+def bot_challenges(event: dict) -> int:
+    """``ChallengeIssued``: the challenged bots accept at once."""
+    return bot_challenges_accept(game_id=event["game_id"], challenged_ids=event["challenged_ids"])

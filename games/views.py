@@ -17,6 +17,7 @@ from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
+from .bots import bots_list
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
 from .policies import announce_game_seen
@@ -42,7 +43,8 @@ def dashboard(request):
 
 @login_required
 def lobby(request):
-    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm()})
+    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm(),
+                                                "bots": bots_list()})
 
 
 # Service refusals that concern the named opponents are shown beside them; others above the form.
@@ -52,6 +54,8 @@ OPPONENT_CODES = frozenset({UNKNOWN_PLAYER, PLAYER_ON_VACATION, BAD_REQUEST, PLA
 @login_required
 def game_new(request):
     initial = {"kind": request.GET.get("kind"), "opponent": request.GET.get("opponent", "")}
+    if request.GET.get("bot"):  # "Play" beside a bot in the lobby
+        initial.update(play_with="bot", bot=request.GET["bot"])
     form = NewGameForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
@@ -62,7 +66,10 @@ def game_new(request):
             if game.status == "open":
                 messages.success(request, _("Your seek is in the lobby."))
                 return redirect("lobby")
-            messages.success(request, _("Your challenge is sent: the game starts when every player has accepted."))
+            if any(o.is_bot for o in form.cleaned_data["game"]["opponents"]):
+                messages.success(request, _("The bot accepts at once; it answers each of your moves within a minute."))
+            else:
+                messages.success(request, _("Your challenge is sent: the game starts when every player has accepted."))
             return redirect("game_detail", game_id=game.pk)
     return render(request, "games/new.html", {"form": form})
 

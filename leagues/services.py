@@ -37,6 +37,7 @@ from .errors import (
     BAD_OPTIONS,
     BAD_PROMOTION,
     BAD_TABLE_SIZE,
+    BOTS_NOT_IN_LEAGUES,
     INVITE_REQUIRED,
     LEAGUE_CLOSED,
     LEAGUE_FULL,
@@ -44,6 +45,7 @@ from .errors import (
     MSG_CLOSED,
     MSG_FULL,
     MSG_INVITE,
+    MSG_NO_BOTS,
     MSG_NOT_JOINED,
     MSG_NOT_OPEN,
     MSG_NOT_RUNNING,
@@ -220,8 +222,10 @@ def _validate_divisions(engine, table_size: int, smallest: int, largest: int) ->
 
 
 def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
-    """Register for the league's open season."""
+    """Register for the league's open season (never a bot: leagues are for people)."""
     policy_check(MAY_ACT, user=user)
+    if getattr(user, "is_bot", False):
+        raise LeagueError(BOTS_NOT_IN_LEAGUES, MSG_NO_BOTS, 403)
     with transaction.atomic():
         league = league_or_404(league_id, lock=True)  # serialises joins, so the player limit holds
         season = current_season(league)
@@ -253,7 +257,7 @@ def league_leave(*, league_id: int, user) -> None:
 def organiser_add(*, league_id: int, actor, user) -> None:
     with transaction.atomic():
         league = access_league_for_organiser(league_id, actor, lock=True)
-        if user is None:
+        if user is None or user.is_bot:
             raise LeagueError(UNKNOWN_PLAYER, "No such player.")
         if is_organiser(league, user):
             raise LeagueError(BAD_LEAGUE, "That player already organises this league.")

@@ -20,7 +20,7 @@ def deliver_emails(notification_ids: list[int]) -> int:
     ):
         if not Notification.objects.filter(pk=notification.pk, email=EmailState.EACH).update(email=EmailState.SENT):
             continue
-        if not notification.user.email:
+        if not notification.user.email or notification.user.is_bot:  # bots are never e-mailed
             continue
         try:
             send_notification_email(notification)

@@ -9,12 +9,16 @@ from .models import Rating, RatingChange
 
 
 def leaderboard(*, key: str, limit: int = 100) -> list[Rating]:
-    return list(Rating.objects.filter(key=key, games__gt=0).select_related("user").order_by("-rating", "pk")[:limit])
+    """The best ratings of ``key``.  Bots are rated like anyone (so a win against one counts for its
+    strength) but never listed: a leaderboard ranks people."""
+    rated = Rating.objects.filter(key=key, games__gt=0, user__is_bot=False)
+    return list(rated.select_related("user").order_by("-rating", "pk")[:limit])
 
 
 def rating_keys() -> list[str]:
     """The keys anyone has a rating in.  A DISTINCT would read every rating (one per player and key); this
-    walks the (key, -rating) index from one key to the next, so it reads a few rows per key."""
+    walks the (key, -rating) index from one key to the next, so it reads a few rows per key.  (Bots only play people, so
+    every key a bot is rated in is a person's too.)"""
     table = Rating._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -27,6 +31,9 @@ def rating_keys() -> list[str]:
 
 
 def player_ratings(*, user) -> list[Rating]:
+    """A player's ratings; a bot's are kept but not shown."""
+    if getattr(user, "is_bot", False):
+        return []
     return list(Rating.objects.filter(user=user, games__gt=0).order_by("key"))
 
 

@@ -171,7 +171,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     rack = [{"letter": t, "value": values.get(t, 0)} for t in (view["rack"] or [])]
     unseen = Counter(view["unseen"])
     players = [{
-        "index": s["index"], "name": names[s["index"]], "score": view["scores"][s["index"]],
+        "index": s["index"], "name": names[s["index"]], "bot": s.get("bot", False), "score": view["scores"][s["index"]],
         "to_move": p["status"] == "active" and view["to_move"] == s["index"], "me": s["index"] == view["seat"],
         "rack_count": view["rack_counts"][s["index"]], "rank": s["rank"], "resigned": s["resigned"],
     } for s in p["seats"]]

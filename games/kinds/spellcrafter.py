@@ -82,6 +82,7 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         players.append({
             "seat": seat,
             "name": names.get(seat, "—"),
+            "bot": row.get("bot", False),
             "me": seat == me,
             "score": info["score"],
             "hand_count": info["hand_count"],

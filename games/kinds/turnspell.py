@@ -112,6 +112,7 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         players.append({
             "seat": seat,
             "name": names.get(seat, "—"),
+            "bot": info.get("bot", False),
             "me": seat == me,
             "score": score,
             "percent": max(0, min(100, round(100 * score / target))),

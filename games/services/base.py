@@ -15,7 +15,8 @@ from .. import broadcast
 from ..engines import registry
 from ..engines.base import Engine
 from ..errors import MSG_NOT_FOUND, NOT_FOUND, UNKNOWN_KIND, GameError
-from ..models import Game, Seat
+from ..events import BotToMove
+from ..models import Game, GameStatus, Seat
 
 
 def engine_for(kind: str) -> Engine:
@@ -41,9 +42,20 @@ def request_hash(move: Any, version: int | None) -> str:
 
 def announce(game: Game, seats: list[Seat], *events: Event) -> None:
     """On commit: tell the open sockets (players and spectators re-read their own view), and publish
-    the events to the apps that listen (ratings, leagues, notifications)."""
+    the events to the apps that listen (ratings, leagues, notifications) -- and ``BotToMove`` when a
+    bot's seat is to act, so a Celery task plays it after this transaction, never inside it."""
     game_id, version = game.pk, game.version
     user_ids = [s.user_id for s in seats if s.user_id]
     transaction.on_commit(lambda: broadcast.game_changed(game_id=game_id, version=version, user_ids=user_ids))
     for event in events:
         publish(event)
+    if game.status == GameStatus.ACTIVE and any(bot_to_act(s) for s in seats):
+        publish(BotToMove(game_id=game_id, version=version))
+
+
+def bot_to_act(seat: Seat) -> bool:
+    """A bot's seat that is to act.  Only seats read with their user (the move path's lock reads them
+    so) are looked at: no query here; the deadline sweep wakes any other within a minute."""
+    if not seat.to_act or seat.resigned or not seat.user_id or not Seat.user.is_cached(seat):
+        return False
+    return seat.user.is_bot

@@ -22,6 +22,8 @@ from ..errors import (
     ALREADY_SEATED,
     BAD_OPTIONS,
     BAD_REQUEST,
+    BOT_CANNOT_CREATE,
+    BOT_PLAYS_OTHER_KIND,
     MSG_NOT_FOUND,
     NOT_FOUND,
     SEEK_NOT_OPEN,
@@ -111,6 +113,8 @@ def new_game_checked(
     twice, no challenged player on vacation (league fixtures excepted: their clocks wait)."""
     engine = engine_for(kind)
     refuse_unless_may_play([creator, *(o for o in (opponents or []) if o is not None)])
+    if creator.is_bot:
+        raise GameError(BOT_CANNOT_CREATE, "Bots do not start games; challenge one instead.")
     options = _with_lexicon(engine, options or {})
     seed = secrets.randbits(62) if seed is None else seed
     options = _prepare_options(engine, options, seed)
@@ -124,6 +128,8 @@ def new_game_checked(
             raise GameError(UNKNOWN_PLAYER, "No such player.")
         if len({creator.pk, *(o.pk for o in opponents)}) != seats:
             raise GameError(BAD_REQUEST, "A player cannot be seated twice (or challenge themselves).")
+        for bot in (o for o in opponents if o.is_bot and o.bot_kind != kind):
+            raise GameError(BOT_PLAYS_OTHER_KIND, f"{bot.public_name} plays only {bot.bot_kind.capitalize()}.")
         if not scheduled:
             refuse_unless_may_be_challenged(opponents, now)
     _validate_options(engine, seats, options, seed)

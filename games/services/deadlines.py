@@ -13,7 +13,9 @@ recorded through the move path: a batch's plain timeouts together (``moves.syste
 statements for the batch), the rest one by one (``moves.game_submit_system_move``); repeated timeouts
 forfeit through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
-as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.
+as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.  A bot's
+seat is not told but woken: ``BotToMove`` for its game (``games/bots.py``), so a bot whose task was
+lost still moves within a minute.
 
 "Your move" waits ``clock.NOTICE_DELAY`` (10 minutes) after the turn began, and is not sent at all
 once the player has seen the turn: opening the game page, or the page updating live in front of
@@ -37,7 +39,7 @@ from core.events import publish
 from ..access import seat_for_user
 from ..clock import Clock, Stage
 from ..engines import registry
-from ..events import SeatsDue
+from ..events import BotToMove, SeatsDue
 from ..models import Game, GameStatus, Seat
 from .challenges import challenges_expire
 from .ending import game_forfeit
@@ -72,10 +74,12 @@ class SweepReport:
     failed: int = 0
     batches: int = 0
     notifications: list = field(default_factory=list, repr=False)
+    bots_due: dict = field(default_factory=dict, repr=False)  # game id -> version, for BotToMove
 
     def as_json(self) -> dict:
         data = asdict(self)
         data.pop("notifications")
+        data.pop("bots_due")
         return data
 
 
@@ -136,7 +140,9 @@ def seat_mark_seen(*, game: Game, user) -> bool:
 # ---------------------------------------------------------------------------
 def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> None:
     by_id = {g.pk: g for g in games}
-    seats = list(Seat.objects.filter(game_id__in=by_id, alert_at__lte=now).order_by("game_id", "index"))
+    seats = list(
+        Seat.objects.filter(game_id__in=by_id, alert_at__lte=now).select_related("user").order_by("game_id", "index")
+    )
     away = vacations_holding_clocks(user_ids={s.user_id for s in seats if s.user_id}, now=now)
     quiet: list[Seat] = []  # seats whose bookkeeping changes without a move: one bulk update
     timed_out: set[int] = set()
@@ -164,13 +170,20 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
         _time_out_all(timeouts, now=now, report=report)
     if report.notifications:
         publish(SeatsDue(notices=report.notifications, at=now.isoformat()))
+    for game_id, version in report.bots_due.items():
+        publish(BotToMove(game_id=game_id, version=version))
     report.notifications = []
+    report.bots_due = {}
 
 
 def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
     clock = clock_of(seat, game)
     due = clock.due_stage(now)
-    if seat.alert_stage < Stage.TOLD:
+    if seat.user is not None and seat.user.is_bot:
+        # A bot is not told: it is woken (again, should its task have been lost) at every stage.
+        if not seat.resigned:
+            report.bots_due[game.pk] = game.version
+    elif seat.alert_stage < Stage.TOLD:
         if not seat.resigned:
             report.notifications.append(_notice("your_move", seat, game, deadline=seat.deadline.isoformat()))
             report.notices += 1

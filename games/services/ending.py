@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..access import access_seat_for_user
+from ..bots import auto_move as bot_auto_move
 from ..errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, GameError
 from ..models import Game, GameStatus, Move, Seat
 from . import finisher
@@ -78,7 +79,7 @@ def _resign_seat(*, game: Game, seat: Seat, user, reason: str, now: datetime, ea
             log=payload, source="resign", seat_index=seat.index, by=user,
         )
         return
-    # Three or more seats: the game goes on, this seat played by its timeout move.
+    # Three or more seats: the game goes on, this seat played by the Club bot or its timeout move.
     game.version += 1
     Move.objects.create(
         game=game, seq=game.version, seat=seat.index, user=user, payload=payload, source="resign",
@@ -86,7 +87,7 @@ def _resign_seat(*, game: Game, seat: Seat, user, reason: str, now: datetime, ea
     )
     game.save(update_fields=["version"])
     if seat.index in engine.to_act(game.state):
-        auto = engine.timeout_move(game.state, seat.index)
+        auto = bot_auto_move(game, engine, seat.index)
         apply_move(
             game=game, engine=engine, seat_index=seat.index, move=auto, user=None, source="auto",
             idempotency_key=f"auto:{game.version + 1}:{seat.index}", hashed=request_hash(auto, None), now=now,

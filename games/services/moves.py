@@ -20,6 +20,7 @@ from core.bulk import rows_update
 
 from .. import broadcast
 from ..access import access_seat_for_user
+from ..bots import auto_move as bot_auto_move
 from ..clock import NOTICE_DELAY, Clock
 from ..context import context_for
 from ..engines.base import Engine, IllegalMove
@@ -191,7 +192,8 @@ def apply_move(
     now: datetime | None,
 ) -> dict:
     """Apply a checked move to the locked ``game``, then play the turns of seats that resigned from a
-    multi-seat game (their timeout move), so the others can finish.  Returns the submitter's answer."""
+    multi-seat game (the Club bot's move in Turnspell and Spellcrafter, else their timeout move), so
+    the others can finish.  Returns the submitter's answer."""
     now = now or timezone.now()
     if not isinstance(move, dict):
         raise IllegalMove("BAD_MOVE", "A move must be a JSON object.")
@@ -214,7 +216,7 @@ def apply_move(
         due = sorted(s.index for s in seats if s.resigned and s.index in engine.to_act(game.state))
         if not due:
             break
-        auto_move = engine.timeout_move(game.state, due[0])
+        auto_move = bot_auto_move(game, engine, due[0])
         auto_state = engine.apply(game.state, due[0], auto_move, context_for(game))
         record_move(
             game=game, engine=engine, seats=seats, state=auto_state, seat_index=due[0], move=auto_move,

@@ -1,7 +1,7 @@
 // The new-game form, enhanced: only the chosen game's settings show (without JavaScript every game's
 // section shows, each under its heading); one opponent box per other seat, none for an open seek; the
 // rating choice gives way to a note for a cooperative game; Crossword offers only the word lists of the
-// chosen tile set.  Hidden controls are disabled too, so the server receives only what the player sees.
+// chosen tile set; "A bot" offers the chosen game's bots.  Hidden controls are disabled too, so the server receives only what the player sees.
 import { revealRefusal, show, showChosenSection } from "./kind_sections.js";
 import { attachPlayerCombobox } from "./player_combobox.js";
 
@@ -19,6 +19,7 @@ if (form) {
   const slots = [...form.querySelectorAll(".ng-opponent")];
   const rated = form.querySelector(".ng-rated");
   const coopNotes = [...form.querySelectorAll(".ng-coop-rated")];
+  const botChoice = document.getElementById("bot-choice");
 
   function seats() {
     const select = form.elements[`${kind.value}_seats`];
@@ -27,8 +28,25 @@ if (form) {
 
   function update() {
     const chosen = showChosenSection(form);
-    const named = checkedValue("play_with") !== "anyone";
+    const named = !["anyone", "bot"].includes(checkedValue("play_with"));
     show(opponents, named);
+    if (botChoice) {
+      // Only the chosen game's bots can be picked; the first of them when the choice no longer fits.
+      const playBot = checkedValue("play_with") === "bot";
+      show(botChoice, playBot);
+      const select = botChoice.querySelector("select");
+      select.disabled = !playBot;
+      for (const group of select.querySelectorAll("optgroup")) {
+        const fits = group.dataset.kind === kind.value;
+        group.hidden = !fits;
+        group.disabled = !fits;
+      }
+      const current = select.selectedOptions[0];
+      if (!current || current.parentElement.disabled) {
+        const first = select.querySelector(`optgroup[data-kind="${kind.value}"] option`);
+        if (first) first.selected = true;
+      }
+    }
     const wanted = named ? seats() - 1 : 0;
     slots.forEach((slot, i) => show(slot, i < wanted));
     const cooperative = Boolean(chosen && chosen.hasAttribute("data-cooperative"));

@@ -14,7 +14,7 @@ from core import events
 from core.events import Event, publish
 from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
-from games.events import ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
+from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
@@ -32,7 +32,8 @@ def test_the_subscription_table():
                        "analysis.tasks.on_game_finished"],
         GameVoided: [("ratings.tasks.on_game_voided", "leagues.tasks.on_game_ended"), "lexicons.tasks.on_game_ended"],
         SeatsDue: ["notifications.tasks.on_seats_due"],
-        ChallengeIssued: ["notifications.tasks.on_challenge_issued"],
+        ChallengeIssued: ["notifications.tasks.on_challenge_issued", "games.tasks.bot_challenges"],
+        BotToMove: ["games.tasks.bot_move"],
         ChallengeAnswered: ["notifications.tasks.on_challenge_answered"],
         VacationEnded: ["games.tasks.on_vacation_ended"],
         PlayerSuspended: ["leagues.tasks.on_player_suspended"],

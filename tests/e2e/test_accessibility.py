@@ -6,6 +6,7 @@ way, the notifications the moves produced, and the pages of a visitor who is not
 import pytest
 
 from games import services
+from games.bots import bots_ensure
 from leagues import services as league_services
 from lexicons.term_decks import starter_deck_load
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
@@ -41,8 +42,10 @@ def site(live_url, make_user, monkeypatch):  # noqa: F811
     for user in (alice, bob, carol, dave):
         league_services.league_join(league_id=league.pk, user=user, token=league.invite_token)
     league_services.season_start(league_id=league.pk, actor=alice)
+    bots = {bot.username: bot for bot in bots_ensure()}  # a bot game: its badge on the dashboard
+    bot_game = services.challenge_create(creator=alice, kind="crossword", opponents=[bots["crossword-club"]], seed=5)
     return {"alice": session_cookie(alice, live_url), "games": {k: g.pk for k, g in games.items()},
-            "finished": finished.pk, "league": league.pk}
+            "finished": finished.pk, "league": league.pk, "bot_game": bot_game.pk}
 
 
 def test_every_page_a_signed_in_player_uses_passes_axe(site, new_page):  # noqa: F811
@@ -56,6 +59,9 @@ def test_every_page_a_signed_in_player_uses_passes_axe(site, new_page):  # noqa:
         "notification-preferences": "/notifications/preferences/",
         "profile-edit": "/accounts/profile/",
         "profile": "/accounts/players/bob/",
+        "bot-profile": "/accounts/players/crossword-club/",
+        "bot-game": f"/games/{site['bot_game']}/",
+        "new-game-with-a-bot": "/games/new/?kind=crossword&bot=crossword-club",
         "vacation": "/accounts/vacation/",
         "leagues": "/leagues/",
         "league": f"/leagues/{site['league']}/",

@@ -1,14 +1,15 @@
 """``manage.py load_starter_data``: the data a fresh site needs before anyone signs up.
 
 Data only, and idempotent (safe on every ``make run``): the site's name and address, the
-dictionaries and Spell's starter term deck.  The moderator and curator groups come with the
-migrations, beat's schedule with the settings (``CELERY_BEAT_SCHEDULE``).
+dictionaries, Spell's starter term deck and the bot accounts (``games/bots.py``).  The moderator and
+curator groups come with the migrations, beat's schedule with the settings (``CELERY_BEAT_SCHEDULE``).
 """
 
 from django.conf import settings
 from django.contrib.sites.models import Site
 from django.core.management.base import BaseCommand
 
+from games.bots import bots_ensure
 from lexicons.starter import load_lexicons
 from lexicons.term_decks import starter_deck_load
 
@@ -34,5 +35,10 @@ def load_term_decks(command) -> None:
     command.stdout.write(f"spell term cards: {created} added" if created else "spell term cards: already there")
 
 
+def load_bots(command) -> None:
+    """The bot accounts players can challenge."""
+    command.stdout.write(f"bots: {', '.join(u.username for u in bots_ensure())}")
+
+
 # Each step: f(command) -> None, idempotent.
-STEPS: list = [load_lexicons, load_term_decks]
+STEPS: list = [load_lexicons, load_term_decks, load_bots]

@@ -1,0 +1,16 @@
+"""``manage.py ensure_bots``: create (or bring up to date) the bot accounts of ``games.bots.BOTS``.
+
+Idempotent; ``load_starter_data`` runs it too.
+"""
+
+from django.core.management.base import BaseCommand
+
+from games.bots import bots_ensure
+
+
+class Command(BaseCommand):
+    help = "Create or update the bot accounts (Crossword beginner/club/expert, Turnspell, Spellcrafter)."
+
+    def handle(self, *args, **options):
+        for user in bots_ensure():
+            self.stdout.write(f"bot: {user.username} ({user.bot_kind}, {user.bot_level})")

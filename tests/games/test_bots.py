@@ -1,0 +1,170 @@
+"""Bots on the site: real accounts that accept challenges at once and answer through the move service
+from a Celery task after the player's move commits; Club bots play resigned seats of Turnspell and
+Spellcrafter games of three or more."""
+
+import pytest
+from django.core.management import call_command
+
+from games import services
+from games.bots import BOTS, bot_choose, bots_ensure
+from games.context import context_for
+from games.engines import registry
+from games.engines.base import rng_for
+from games.models import Game, GameStatus, Move
+from games.replay import replay_state, verify_game
+from games.services.bot_play import bot_move_play
+from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
+from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
+from tests.games.helpers import every_seat_moves, stand_in_lexicons
+from tests.helpers import committed, sweep
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def lexicons(db, monkeypatch):
+    return stand_in_lexicons(monkeypatch, {"en": sorted({*CROSSWORD_WORDS["en"], *TURNSPELL_WORDS})})
+
+
+@pytest.fixture
+def bots(db):
+    return {user.username: user for user in bots_ensure()}
+
+
+def challenge_bot(human, bot, kind="crossword", **kwargs):
+    with committed():
+        game = services.challenge_create(creator=human, kind=kind, opponents=[bot], seed=7, **kwargs)
+    game.refresh_from_db()
+    return game
+
+
+def human_move(game, human, key="m1"):
+    engine = registry.get(game.kind)
+    seat = game.seats.get(user=human)
+    move = engine.random_move(game.state, seat.index, rng_for(1, key), context_for(game))
+    return services.game_submit_move(game_id=game.pk, user=human, move=move, version=game.version,
+                                     idempotency_key=key)
+
+
+def test_ensure_bots_makes_one_account_per_kind_and_level_that_cannot_log_in(bots):
+    assert sorted((u.bot_kind, u.bot_level) for u in bots.values()) == [
+        ("crossword", "beginner"), ("crossword", "club"), ("crossword", "expert"),
+        ("spellcrafter", "club"), ("turnspell", "club"),
+    ]
+    assert all(u.is_bot and not u.has_usable_password() and not u.email for u in bots.values())
+    assert not any(u.bot_kind == "spell" for u in bots.values())
+    call_command("ensure_bots")  # idempotent
+    from django.contrib.auth import get_user_model
+
+    assert get_user_model().objects.filter(is_bot=True).count() == len(BOTS)
+
+
+def test_a_bot_accepts_a_challenge_at_once_and_the_game_starts(alice, bots):
+    game = challenge_bot(alice, bots["crossword-club"])
+    assert game.status == GameStatus.ACTIVE
+    assert all(s.accepted for s in game.seats.all())
+    assert verify_game(game).ok
+
+
+def test_the_bot_answers_a_move_from_the_task_after_the_commit_not_inside_it(alice, bots):
+    bot = bots["crossword-club"]
+    game = challenge_bot(alice, bot)
+    human = game.seats.get(user=alice)
+    assert human.to_act  # had the bot drawn the first turn, it has played it already
+    before = Move.objects.filter(game=game, user=bot).count()
+    with committed():
+        human_move(game, alice)
+        # Still inside the player's transaction: the bot has not moved.
+        assert Move.objects.filter(game=game, user=bot).count() == before
+    game.refresh_from_db()
+    bot_moves = Move.objects.filter(game=game, user=bot)
+    assert bot_moves.count() == before + 1 and bot_moves.last().source == "player"
+    assert game.seats.get(user=alice).to_act and not game.seats.get(user=bot).to_act
+    assert verify_game(game).ok
+
+
+def test_a_bot_move_task_run_twice_plays_once(alice, bots):
+    bot = bots["crossword-expert"]
+    game = challenge_bot(alice, bot)
+    before = Move.objects.filter(game=game, user=bot).count()
+    human_move(game, alice)  # not committed: the bot's task has not run
+    assert bot_move_play(game_id=game.pk) == 1
+    assert bot_move_play(game_id=game.pk) == 0  # nothing to act on any more
+    assert Move.objects.filter(game=game, user=bot).count() == before + 1
+
+
+def test_the_bot_plays_what_its_level_chooses_from_its_own_view(alice, bots):
+    bot = bots["crossword-club"]
+    game = challenge_bot(alice, bot)
+    human_move(game, alice)
+    game.refresh_from_db()
+    seat = game.seats.get(user=bot).index
+    expected = bot_choose(game, registry.get("crossword"), seat, "club")
+    bot_move_play(game_id=game.pk)
+    assert Move.objects.filter(game=game, user=bot).last().payload == expected
+
+
+def test_in_simultaneous_turnspell_the_bot_moves_whenever_its_seat_is_to_act(alice, bots):
+    bot = bots["turnspell-bot"]
+    game = challenge_bot(alice, bot, kind="turnspell")
+    engine = registry.get("turnspell")
+    for turn in range(3):
+        game.refresh_from_db()
+        if game.status != GameStatus.ACTIVE:
+            break
+        assert game.seats.get(user=bot).index not in engine.to_act(game.state)  # the bot never keeps the human waiting
+        with committed():
+            human_move(game, alice, key=f"t{turn}")
+    assert Move.objects.filter(game=game, user=bot).count() >= 2
+    assert verify_game(Game.objects.get(pk=game.pk)).ok
+
+
+def test_the_deadline_sweep_wakes_a_bot_whose_task_was_lost(alice, bots):
+    bot = bots["crossword-beginner"]
+    game = challenge_bot(alice, bot)
+    before = Move.objects.filter(game=game, user=bot).count()
+    human_move(game, alice)  # its BotToMove is never delivered (no commit)
+    assert Move.objects.filter(game=game, user=bot).count() == before
+    sweep()
+    assert Move.objects.filter(game=game, user=bot).count() == before + 1
+
+
+def test_no_notice_is_stored_for_a_bot_to_move(alice, bots):
+    from notifications.models import Notification
+
+    bot = bots["crossword-club"]
+    game = challenge_bot(alice, bot)
+    human_move(game, alice)
+    sweep()
+    assert not Notification.objects.filter(user=bot, kind="your_move").exists()
+
+
+@pytest.mark.parametrize("kind", ["turnspell", "spellcrafter"])
+def test_a_resigned_seat_of_three_is_played_by_the_club_bot(alice, bob, carol, kind):
+    game = services.game_create(creator=alice, kind=kind, opponents=[bob, carol], seed=11)
+    game = every_seat_moves(game)
+    engine = registry.get(kind)
+    with committed():
+        services.game_resign(game_id=game.pk, user=carol)
+    for turn in range(6):
+        game.refresh_from_db()
+        if game.status != GameStatus.ACTIVE:
+            break
+        for seat in game.seats.filter(resigned=False).order_by("index"):
+            game.refresh_from_db()
+            if game.status == GameStatus.ACTIVE and seat.index in engine.to_act(game.state):
+                human_move(game, seat.user, key=f"r{turn}-{seat.index}")
+    autos = list(Move.objects.filter(game=game, source="auto").order_by("seq"))
+    assert autos, "the resigned seat was never played"
+    timeout_moves = 0
+    for auto in autos:
+        before = Game(pk=game.pk, kind=kind, seed=game.seed, options=game.options, seats_count=3,
+                      state=_state_before(game, auto.seq), version=auto.seq - 1)
+        assert auto.payload == bot_choose(before, engine, auto.seat, "club", salt="auto")
+        timeout_moves += auto.payload == engine.timeout_move(before.state, auto.seat)
+    assert timeout_moves < len(autos)  # the bot chose, not the random timeout move
+    assert verify_game(Game.objects.get(pk=game.pk)).ok
+
+
+def _state_before(game, seq):
+    return replay_state(game, list(Move.objects.filter(game=game, seq__lt=seq).order_by("seq")))
