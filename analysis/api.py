@@ -3,7 +3,6 @@
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -64,7 +63,6 @@ class GameAnalysisApi(APIView):
 
 
 class AnalysisCreateApi(APIView):
-    permission_classes = [IsAuthenticated]
 
     @extend_schema(request=UploadSerializer, responses={201: CREATED, 400: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
@@ -77,7 +75,6 @@ class AnalysisCreateApi(APIView):
 
 
 class AnalysisDetailApi(APIView):
-    permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: ANALYSIS, 404: ErrorSerializer})
     def get(self, request, analysis_id: int):

@@ -111,7 +111,7 @@ class SeekListApi(APIView):
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
         """The lobby's open seeks, a page at a time."""
-        return paginated(self, request, selectors.open_seeks(),
+        return paginated(self, request, selectors.open_seeks(limit=None),
                          lambda page: [game_payload(g, request.user) for g in page])
 
 

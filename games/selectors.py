@@ -55,14 +55,16 @@ def challenges_for_user(*, user) -> QuerySet[Game]:
     )
 
 
-def open_seeks(*, limit: int = LOBBY_SEEKS) -> QuerySet[Game]:
-    """The newest ``limit`` open seeks (the partial index ``game_open_seeks`` serves the order)."""
-    return (
+def open_seeks(*, limit: int | None = LOBBY_SEEKS) -> QuerySet[Game]:
+    """The newest ``limit`` open seeks, or all of them for the API's pages (the partial index
+    ``game_open_seeks`` serves the order)."""
+    seeks = (
         Game.objects.filter(status=GameStatus.OPEN)
         .select_related("created_by")
         .prefetch_related(_seats_with_users())
-        .order_by("-created_at", "-pk")[:limit]
+        .order_by("-created_at", "-pk")
     )
+    return seeks if limit is None else seeks[:limit]
 
 
 def game_with_seats(*, game_id: int) -> Game | None:

@@ -301,5 +301,7 @@ def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
     """A seat that must act now gets a fresh clock; its ``alert_at`` tells the sweep to say so if the
     turn is still unseen after ``NOTICE_DELAY``."""
     seat.deadline = Clock.start(now, days).deadline
-    seat.alert_at = now + NOTICE_DELAY
+    # A bot is not told but woken, so its seat wants the sweep at once (should its task be lost).
+    bot = seat.user_id and Seat.user.is_cached(seat) and seat.user.is_bot
+    seat.alert_at = now if bot else now + NOTICE_DELAY
     seat.alert_stage = 0

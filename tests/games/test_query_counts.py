@@ -43,16 +43,16 @@ def test_the_game_api_takes_two_queries(game, alice, api_for, django_assert_num_
 
 
 
-def test_the_game_page_takes_thirteen_queries_whatever_the_length_of_the_game(game, alice, bob, client,
+def test_the_game_page_takes_fourteen_queries_whatever_the_length_of_the_game(game, alice, bob, client,
                                                                                django_assert_num_queries):
-    # session, user, standing, game, seats, awaiting badge, moves, vacation, seats to move, unread bell,
-    # moderation notice, chat mutes, chat
+    # session, user, game, seats, the turn marked seen, its notifications marked read, awaiting badge,
+    # moves, vacation, seats to move, unread bell, moderation notice, chat mutes, chat (the standing is cached)
     client.force_login(alice)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         assert client.get(f"/games/{game.pk}/").status_code == 200
     for n in range(6):
         game.refresh_from_db()
         services.game_submit_move(game_id=game.pk, user=alice if n % 2 == 0 else bob, move={"type": "add", "n": 1},
                                   version=game.version, idempotency_key=f"more{n}")
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         assert client.get(f"/games/{game.pk}/").status_code == 200
