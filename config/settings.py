@@ -147,7 +147,7 @@ REDIS_CONNECTION_OPTIONS = {
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "core.cache.ResilientRedisCache",  # degrades while Redis is down
             "LOCATION": REDIS_URL,
             "OPTIONS": dict(REDIS_CONNECTION_OPTIONS),
         }

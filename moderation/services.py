@@ -102,8 +102,9 @@ def _rate_limit_hit(game_id: int, user, now: datetime) -> bool:
     database inside the posting transaction after locking the author's row: posts sent at once are
     counted one after another (PostgreSQL), so exactly ``CHAT_RATE_LIMIT`` of them pass."""
     get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    # No upper bound: a post that took the lock first may carry a later clock reading than ours.
     recent = ChatMessage.objects.filter(
-        game_id=game_id, author=user, created_at__gt=now - timedelta(seconds=CHAT_RATE_WINDOW), created_at__lte=now
+        game_id=game_id, author=user, created_at__gt=now - timedelta(seconds=CHAT_RATE_WINDOW)
     )
     return recent.count() >= CHAT_RATE_LIMIT
 

@@ -35,7 +35,7 @@ def suspend(username: str) -> None:
 def test_a_suspended_players_open_pages_stop_receiving_and_show_them_signed_out(sign_up):
     ann = sign_up("ann")
     ben = sign_up("ben")
-    game_url = start_toy_game(ann, "ben")
+    game_url = start_toy_game(ann, ben, "ben")
     ben.goto(game_url)
     dashboard = ben.context.new_page()
     dashboard.goto("/games/")

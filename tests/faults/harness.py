@@ -206,7 +206,7 @@ def celery_client(broker: str, backend: str | None = None):
     variable (set in CI, to the shared Redis) over a broker given in code, except for these two."""
     from celery import Celery
 
-    app = Celery(broker=broker, backend=backend)
+    app = Celery(broker=broker, backend=backend, set_as_current=False)  # never the tasks' default app
     app.conf.broker_read_url = app.conf.broker_write_url = broker
     return app
 

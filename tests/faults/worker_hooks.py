@@ -54,6 +54,8 @@ def install_hold(**kwargs):
     if HOLD == "sweep-in-transaction":
         from games.services import deadlines
 
+        # Batched timeouts go through system_moves_record, lone ones through game_submit_system_move.
+        deadlines.system_moves_record = holding_after(deadlines.system_moves_record)
         deadlines.game_submit_system_move = holding_after(deadlines.game_submit_system_move)
     elif HOLD == "sweep-after-commit":
         from games import tasks

@@ -1,0 +1,58 @@
+"""Django's Redis cache, made to degrade rather than fail while Redis is down.
+
+The cache holds only what can be recomputed or forgotten (a suspension standing read again from the
+database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500
+(issue 17.7): reads answer "not cached", writes are dropped, and a counter answers as if it had just
+started (a rate limit lets the request through).  Each miss is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+DOWN = (RedisConnectionError, RedisTimeoutError)
+
+
+class ResilientRedisCache(RedisCache):
+    def _soft(self, what: str, call, fallback):
+        try:
+            return call()
+        except DOWN as exc:
+            logger.warning("cache %s skipped, Redis unreachable: %s", what, exc)
+            return fallback
+
+    def get(self, key, default=None, version=None):
+        return self._soft("get", lambda: super(ResilientRedisCache, self).get(key, default, version), default)
+
+    def get_many(self, keys, version=None):
+        return self._soft("get_many", lambda: super(ResilientRedisCache, self).get_many(keys, version), {})
+
+    def has_key(self, key, version=None):
+        return self._soft("has_key", lambda: super(ResilientRedisCache, self).has_key(key, version), False)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft("set", lambda: super(ResilientRedisCache, self).set(key, value, timeout, version), None)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft("add", lambda: super(ResilientRedisCache, self).add(key, value, timeout, version), False)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft("set_many", lambda: super(ResilientRedisCache, self).set_many(data, timeout, version), [])
+
+    def delete(self, key, version=None):
+        return self._soft("delete", lambda: super(ResilientRedisCache, self).delete(key, version), False)
+
+    def delete_many(self, keys, version=None):
+        return self._soft("delete_many", lambda: super(ResilientRedisCache, self).delete_many(keys, version), None)
+
+    def incr(self, key, delta=1, version=None):
+        return self._soft("incr", lambda: super(ResilientRedisCache, self).incr(key, delta, version), delta)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft("touch", lambda: super(ResilientRedisCache, self).touch(key, timeout, version), False)

@@ -1,0 +1,13 @@
+"""The Redis cache degrades while Redis is down (``core.cache``): reads miss, writes are dropped, a
+counter answers as if just started — nothing raises into a request."""
+
+from core.cache import ResilientRedisCache
+
+
+def test_an_unreachable_redis_reads_as_empty_and_takes_writes_silently():
+    cache = ResilientRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.5}})
+    assert cache.get("standing:1", "missing") == "missing"
+    assert cache.get_many(["a", "b"]) == {}
+    assert cache.set("a", 1) is None and cache.add("a", 1) is False and cache.delete("a") is False
+    assert cache.incr("ratelimit:x", 1) == 1
+    assert cache.get_or_set("record", lambda: 7) == 7
