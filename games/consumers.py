@@ -7,7 +7,9 @@ asks who adds a part (``policies.SOCKET_PARTS``) and sends what each renders for
 A socket has no request: every render runs in the user's own time zone and language, as the page's
 middleware does for a reload, so times and words read the same either way.
 A signed-in player's socket also records that they have this game open (``presence``; the page says
-"ping" every ``presence.HEARTBEAT`` seconds), and a turn shown to its player counts as seen.
+"ping" every ``presence.HEARTBEAT`` seconds).  A turn counts as seen only when the page says so ("seen",
+sent by a visible page after it drew the turn): a push alone proves nothing, since the server side of a
+just-closed page's socket can still take a message (over Redis) while no one is looking.
 """
 
 from contextlib import contextmanager
@@ -75,6 +77,10 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and content.get("type") == "ping":  # the page is still open
             await self._touch()
             return
+        if isinstance(content, dict) and content.get("type") == "seen":  # the turn is on a visible page
+            await self._touch()
+            await database_sync_to_async(self._seen)()
+            return
         # Clients ask for a fresh copy on every (re)connect, so nothing sent while they were away is
         # lost: the game and, for a player, the chat. Moves go through the HTTP API.
         if isinstance(content, dict) and content.get("type") == "refresh":
@@ -100,11 +106,15 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     def _exists(self) -> bool:
         return Game.objects.filter(pk=self.game_id).exists()
 
+    def _seen(self) -> None:
+        user = self.scope["user"]
+        if user.is_authenticated:
+            seat_mark_seen(game=selectors.game_with_seats(game_id=self.game_id), user=user)
+
     def _message(self) -> dict:
         user = self.scope["user"]
         with viewer_locale(user):
             game = selectors.game_with_seats(game_id=self.game_id)
-            seat_mark_seen(game=game, user=user)  # their turn is on the screen in front of them
             payload = game_payload(game, user)
             return {
                 "type": "game",

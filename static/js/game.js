@@ -226,6 +226,15 @@ function refresh() {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "refresh" }));
 }
 
+// Our turn is drawn: if someone can see it, it counts as seen (no "your move" e-mail for it). A page in
+// a background tab says so when it comes to the front.
+let yourMove = false;
+function seen() {
+  if (!yourMove || document.visibilityState !== "visible") return;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "seen" }));
+}
+document.addEventListener("visibilitychange", seen);
+
 function connect() {
   try { socket = new WebSocket(socketUrl(`/ws/games/${gameId}/`)); }
   catch (e) { socket = null; reconnectLater(); return; }  // refused before connecting: try again
@@ -237,7 +246,11 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "game") applyUpdate(message);
+    if (message.type === "game") {
+      applyUpdate(message);
+      yourMove = Boolean(message.game.your_move);
+      seen();
+    }
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));
   };
   socket.onclose = (event) => {

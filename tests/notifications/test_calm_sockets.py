@@ -1,5 +1,6 @@
 """Presence through the real sockets: the per-user socket (every page) and a game page's socket record
-that the player is here while they are open, and a turn shown live on the game page counts as seen."""
+that the player is here while they are open, and a turn shown live on the game page counts as seen once
+the page says it is in view ("seen"): a push alone marks nothing, since no one may be looking."""
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -57,5 +58,21 @@ async def test_a_turn_shown_live_on_the_game_page_counts_as_seen(game, alice, bo
     message = await sock.receive_json_from(timeout=3)
     assert message["game"]["your_move"] is True
     seat = await sync_to_async(Seat.objects.get)(game=game, index=1)
+    assert seat.to_act and seat.alert_stage < Stage.TOLD  # pushed, but maybe to a page no one looks at
+    await sock.send_json_to({"type": "seen"})
+    assert await sock.receive_nothing(timeout=0.3)
+    await sync_to_async(seat.refresh_from_db)()
     assert seat.to_act and seat.alert_stage == Stage.TOLD
     await sock.disconnect()
+
+
+async def test_seen_from_the_opponent_or_a_spectator_marks_nothing(game, alice, bob, carol):
+    await sync_to_async(services.game_submit_move)(
+        game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=1, idempotency_key="one")
+    for user in (alice, carol):  # alice waits; carol has no seat
+        sock = await connect(f"/ws/games/{game.pk}/", user)
+        await sock.send_json_to({"type": "seen"})
+        assert await sock.receive_nothing(timeout=0.3)
+        await sock.disconnect()
+    seat = await sync_to_async(Seat.objects.get)(game=game, index=1)
+    assert seat.to_act and seat.alert_stage < Stage.TOLD
