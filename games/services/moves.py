@@ -231,7 +231,7 @@ def apply_move(
     if source == "player":
         # Moving yourself breaks a run of timeouts and ends a vacation early.
         next(s for s in seats if s.index == seat_index).consecutive_timeouts = 0
-        vacation_settle_on_move(user_id=user.pk, now=now)
+        vacation_settle_on_move(user=user, now=now)
     first = record_move(
         game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, hashed=hashed, now=now,
