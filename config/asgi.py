@@ -11,22 +11,61 @@ from asgiref.sync import sync_to_async  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry loaded)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+from django.core import signals  # noqa: E402
+from django.core.exceptions import RequestAborted  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
+from django.http import FileResponse  # noqa: E402
+from django.urls import set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from core.after_response import open_request, run_pending  # noqa: E402
 
 
 class OneHopASGIHandler(ASGIHandler):
-    """Django's ASGI handler running the whole middleware chain and the view in one hop to the request's
-    thread.  Django adapts each middleware to its neighbours' mode, and a chain mixing sync-only and
-    async-capable middleware (ours, allauth's) switched threads three times a request; every view and
-    middleware here is sync, so the chain is built sync and entered once."""
+    """Django's ASGI handler doing each request's sync work in one hop to a pooled thread.
+
+    Django's own adapts every middleware to its neighbours' mode (a chain mixing sync-only and
+    async-capable middleware, ours and allauth's, switched threads three times a request), sends
+    ``request_started`` and closes the response in hops of their own, and starts a new thread for
+    every request.  Every view and middleware here is sync, so one pooled thread does it all: the
+    ``request_started`` handlers, the middleware chain and view, and closing the response (which
+    hands the database connection back to the pool from the thread that used it).  A streaming
+    response is closed after it has been sent.  Sync views cannot be interrupted, so there is no
+    listening for an early disconnect.  The pool is the event loop's default one (cores + 4 threads,
+    each holding at most one database connection, within ``DATABASE_POOL_MAX``)."""
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
 
-    async def get_response_async(self, request):
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+    async def handle(self, scope, receive, send):
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        pending = open_request()
+        try:
+            response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:
+                    await sync_to_async(response.close, thread_sensitive=False)()
+        finally:
+            body_file.close()
+            await run_pending(pending)  # the sockets' broadcast, after the response (core.after_response)
+
+    def _respond(self, scope, body_file):
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()  # its content is in memory; request_finished runs in this thread
+        return response
 
 
 django_asgi_app = OneHopASGIHandler()
