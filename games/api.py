@@ -167,7 +167,8 @@ class GameMovesApi(APIView):
                     "seq": serializers.IntegerField(),
                     "version": serializers.IntegerField(),
                     "status": serializers.CharField(),
-                    "view": serializers.DictField(),
+                    "view": serializers.DictField(
+                        help_text="Your seat's view of the game; to a retried request, as it is now."),
                 },
             ),
             400: ERROR,
