@@ -32,6 +32,9 @@ class User(AbstractUser):
     # in the player's time zone; both empty (or equal) means none.
     quiet_from = models.PositiveSmallIntegerField(_("quiet hours from"), null=True, blank=True)
     quiet_until = models.PositiveSmallIntegerField(_("quiet hours until"), null=True, blank=True)
+    # When this player's earliest vacation not yet settled starts (None: there is none), kept by
+    # accounts/vacations.py: a move asks about vacations only once it has come.
+    vacation_from = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("user")

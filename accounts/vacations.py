@@ -69,6 +69,11 @@ def vacations_to_settle(*, now: datetime, user_id: int | None = None):
     return rows.filter(models.Q(ended_at__isnull=False) | models.Q(ends_at__lte=now))
 
 
+def vacation_may_be_running(*, user: User, now: datetime) -> bool:
+    """False when ``user`` (as read) has no vacation begun and not yet settled: no query needed then."""
+    return user.vacation_from is not None and user.vacation_from <= now
+
+
 def _days_in_year(start: datetime, end: datetime, year: int, zone) -> float:
     lo = datetime.combine(date(year, 1, 1), time(), zone)
     hi = datetime.combine(date(year + 1, 1, 1), time(), zone)
@@ -134,7 +139,9 @@ def vacation_book(*, user: User, days: int, starts_on: date | None = None, now: 
             if wanted and used + wanted > ALLOWANCE_DAYS:
                 left = max(0, ALLOWANCE_DAYS - used)
                 raise VacationError(VACATION_ALLOWANCE, MSG_ALLOWANCE % {"left": left, "year": year})
-        return Vacation.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
+        vacation = Vacation.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
+        user.vacation_from = _vacation_from_refresh(user_id=user.pk)
+        return vacation
 
 
 def vacation_end(*, user: User, now: datetime | None = None) -> Vacation:
@@ -164,9 +171,21 @@ def vacation_mark_ended(*, vacation: Vacation, ended_at: datetime) -> None:
     vacation.save(update_fields=fields)
     if vacation.settled_at is None:
         publish(VacationEnded(vacation_id=vacation.pk, user_id=vacation.user_id))
+    else:
+        _vacation_from_refresh(user_id=vacation.user_id)
 
 
 def vacation_mark_settled(*, vacation: Vacation, settled_at: datetime) -> None:
     """The games have held the player's clocks for this (locked) vacation; the sweep leaves it be."""
     vacation.settled_at = settled_at
     vacation.save(update_fields=["settled_at"])
+    _vacation_from_refresh(user_id=vacation.user_id)
+
+
+def _vacation_from_refresh(*, user_id: int) -> datetime | None:
+    """Keep ``User.vacation_from`` (the earliest start of an unsettled vacation) after a vacation was
+    booked or settled, in the same transaction; returns it."""
+    first = (Vacation.objects.filter(user_id=user_id, settled_at__isnull=True)
+             .aggregate(first=models.Min("starts_at"))["first"])
+    User.objects.filter(pk=user_id).update(vacation_from=first)
+    return first

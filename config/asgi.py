@@ -2,16 +2,73 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
 
+from asgiref.sync import sync_to_async  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry loaded)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.core import signals  # noqa: E402
+from django.core.exceptions import RequestAborted  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
+from django.http import FileResponse  # noqa: E402
+from django.urls import set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from core.after_response import open_request, run_pending  # noqa: E402
+
+
+class OneHopASGIHandler(ASGIHandler):
+    """Django's ASGI handler doing each request's sync work in one hop to a pooled thread.
+
+    Django's own adapts every middleware to its neighbours' mode (a chain mixing sync-only and
+    async-capable middleware, ours and allauth's, switched threads three times a request), sends
+    ``request_started`` and closes the response in hops of their own, and starts a new thread for
+    every request.  Every view and middleware here is sync, so one pooled thread does it all: the
+    ``request_started`` handlers, the middleware chain and view, and closing the response (which
+    hands the database connection back to the pool from the thread that used it).  A streaming
+    response is closed after it has been sent.  Sync views cannot be interrupted, so there is no
+    listening for an early disconnect.  The pool is the event loop's default one (cores + 4 threads,
+    each holding at most one database connection, within ``DATABASE_POOL_MAX``)."""
+
+    def load_middleware(self, is_async=False):
+        super().load_middleware(is_async=False)
+
+    async def handle(self, scope, receive, send):
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        pending = open_request()
+        try:
+            response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:
+                    await sync_to_async(response.close, thread_sensitive=False)()
+        finally:
+            body_file.close()
+            await run_pending(pending)  # the sockets' broadcast, after the response (core.after_response)
+
+    def _respond(self, scope, body_file):
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()  # its content is in memory; request_finished runs in this thread
+        return response
+
+
+django_asgi_app = OneHopASGIHandler()
 
 application = ProtocolTypeRouter(
     {

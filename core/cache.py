@@ -1,5 +1,8 @@
 """Django's Redis cache, made to degrade rather than fail while Redis is down.
 
+It also keeps one Redis client (and so one connection pool) per process: Django builds a cache object
+per request context under ASGI, and with it a fresh pool, so every request opened a new connection.
+
 The cache holds only what can be recomputed or forgotten (a suspension standing read again from the
 database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500
 (issue 17.7): reads answer "not cached", writes are dropped, and a counter answers as if it had just
@@ -9,17 +12,31 @@ started (a rate limit lets the request through).  Each miss is logged.
 from __future__ import annotations
 
 import logging
+import threading
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 DOWN = (RedisConnectionError, RedisTimeoutError)
+# One client per server list and options, shared by every cache object of the process (its pools are
+# thread-safe and reconnect by themselves).
+_clients: dict[str, RedisCacheClient] = {}
+_clients_lock = threading.Lock()
 
 
 class ResilientRedisCache(RedisCache):
+    @cached_property
+    def _cache(self):
+        key = repr((self._class, self._servers, sorted(self._options.items())))
+        with _clients_lock:
+            if key not in _clients:
+                _clients[key] = self._class(self._servers, **self._options)
+            return _clients[key]
+
     def _soft(self, what: str, call, fallback):
         try:
             return call()

@@ -167,7 +167,8 @@ class GameMovesApi(APIView):
                     "seq": serializers.IntegerField(),
                     "version": serializers.IntegerField(),
                     "status": serializers.CharField(),
-                    "view": serializers.DictField(),
+                    "view": serializers.DictField(
+                        help_text="Your seat's view of the game; to a retried request, as it is now."),
                 },
             ),
             400: ERROR,
@@ -177,7 +178,9 @@ class GameMovesApi(APIView):
         },
     )
     def post(self, request, game_id: int):
-        """Submit a move.  Retrying with the same ``idempotency_key`` and body returns the first answer."""
+        """Submit a move.  Retrying with the same ``idempotency_key`` and body applies nothing and returns the
+        first answer's ``seq``, ``version`` and ``status`` with your seat's ``view`` as it is now (the view is
+        not stored with the move); the same key with another body is 409 ``IDEMPOTENCY_KEY_REUSED``."""
         data = MoveSubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         answer = services.game_submit_move(

@@ -2,7 +2,8 @@
 "game N is at version V"; each connection then renders its own seat's view.
 
 Called from ``transaction.on_commit``: if the channel layer is down the move is already committed,
-so the failure is logged and swallowed.
+so the failure is logged and swallowed.  In a web request the messages go out after the response
+(``core.after_response``).
 """
 
 import asyncio
@@ -10,6 +11,8 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from core.after_response import after_response
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +48,8 @@ def games_changed(*, changes: list[tuple[int, int, list[int]]]) -> None:
                 (user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
                 for user_id in user_ids
             ]
-        async_to_sync(_send_all)(layer, messages)
+        # In a web request: sent from the event loop once the response is out (no thread hop).
+        if not after_response(_send_all, layer, messages):
+            async_to_sync(_send_all)(layer, messages)
     except Exception:  # the change is committed; a lost notification must not surface as an error
         logger.exception("broadcast of games %s failed", [c[0] for c in changes][:10])

@@ -107,7 +107,8 @@ class Move(models.Model):
     source = models.CharField(max_length=16, default="player")
     idempotency_key = models.CharField(max_length=128)
     request_hash = models.CharField(max_length=64)
-    # The answer returned to the submitter, returned again for a retried request with the same key.
+    # What a retried request with the same key gets back: the first answer's seq, version and status
+    # (with the seat's view as it is then; rows from before hold a view too, which is not used).
     response = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 

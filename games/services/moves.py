@@ -1,10 +1,13 @@
 """The move path: a player's move, a system move (timeout, auto-played seat), and recording an
 applied move with its seats and deadlines.
 
-Checks run in a fixed order under the game-row lock: the game exists → it is the user's game → a
-retried request (same key) gets its first answer → the game is in progress → the seat is to act →
-the version is not stale → the engine accepts the move.  A refusal writes nothing.  A move that ends
-the game goes on to the Finisher.
+Checks run in a fixed order under the game-row lock: the game exists → it is the user's game → the
+game is in progress → the seat is to act → the version is not stale → the engine accepts the move →
+its idempotency key is new (the move row's insert meets the unique constraint).  A refusal writes
+nothing.  A retried request (same key and body) that any check after the second refuses gets its first
+answer instead: the ``seq``, ``version`` and ``status`` stored with the move and the seat's view as it
+is now.  Only refused moves pay for looking the key up.  A move that ends the game goes on to the
+Finisher.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from ..errors import (
     MSG_KEY_REUSED,
     MSG_NOT_ACTIVE,
     MSG_STALE,
+    NOT_FOUND,
+    NOT_YOUR_GAME,
     STALE_VERSION,
     GameError,
 )
@@ -42,6 +47,8 @@ from .vacations import vacation_settle_on_move
 
 # Safety net for auto-played seats (resigned players in multi-seat games): never loop forever.
 MAX_AUTO_MOVES = 1000
+# A retried request gets these back as stored with the move, and the seat's current view.
+ANSWER_STORED = ("seq", "version", "status")
 SEAT_FIELDS = ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "consecutive_timeouts"]
 
 
@@ -65,31 +72,52 @@ def game_submit_move(
         with transaction.atomic():
             game = lock_game(game_id)
             seat = access_seat_for_user(game, user)
-            earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.request_hash != hashed or earlier.seat != seat.index:
-                    raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409)
-                return earlier.response
-            if game.status != GameStatus.ACTIVE:
-                raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
-            engine = engine_for(game.kind)
-            if seat.index not in engine.to_act(game.state):
-                raise GameError.from_illegal(engine.not_acting_error(game.state, seat.index))
-            if version is not None and not (game.turn_version <= version <= game.version):
-                raise GameError(STALE_VERSION, MSG_STALE, 409, version=game.version)
-            return apply_move(
-                game=game, engine=engine, seat_index=seat.index, move=move, user=user, source="player",
-                idempotency_key=idempotency_key, hashed=hashed, now=now,
-            )
-    except IllegalMove as exc:
-        raise GameError.from_illegal(exc) from None
+            try:
+                if game.status != GameStatus.ACTIVE:
+                    raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
+                engine = engine_for(game.kind)
+                if seat.index not in engine.to_act(game.state):
+                    raise GameError.from_illegal(engine.not_acting_error(game.state, seat.index))
+                if version is not None and not (game.turn_version <= version <= game.version):
+                    raise GameError(STALE_VERSION, MSG_STALE, 409, version=game.version)
+                return apply_move(
+                    game=game, engine=engine, seat_index=seat.index, move=move, user=user, source="player",
+                    idempotency_key=idempotency_key, hashed=hashed, now=now,
+                )
+            except IllegalMove as exc:
+                raise GameError.from_illegal(exc) from None
+    except GameError as refusal:
+        # The key is looked up only when a move is refused (a retry after the game moved on finds its
+        # first answer); who may not see the game is refused before that.
+        if refusal.code in (NOT_FOUND, NOT_YOUR_GAME):
+            raise
+        retried = _retried_answer(game_id=game_id, user=user, idempotency_key=idempotency_key, hashed=hashed)
+        if retried is None:
+            raise
+        return retried
     except IntegrityError:
-        # Another transaction stored the same key between our check and insert (only possible
-        # without row locks, e.g. SQLite): the retry finds its answer, if it is the same request.
-        earlier = Move.objects.get(game_id=game_id, idempotency_key=idempotency_key)
-        if earlier.request_hash != hashed or earlier.user_id != getattr(user, "pk", None):
-            raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409) from None
-        return earlier.response
+        # The key was used already: the insert found it (the unique constraint), the transaction is
+        # rolled back, and the retry gets its answer if it is the same request.
+        retried = _retried_answer(game_id=game_id, user=user, idempotency_key=idempotency_key, hashed=hashed)
+        if retried is None:
+            raise
+        return retried
+
+
+def _retried_answer(*, game_id: int, user, idempotency_key: str, hashed: str) -> dict | None:
+    """The answer to a retried request: the first answer's ``seq``, ``version`` and ``status`` as stored
+    with the move, and the seat's view of the game as it is now (a view is not stored: it is most of a
+    move row).  None when the key is unused; ``IDEMPOTENCY_KEY_REUSED`` when it was used for another
+    request."""
+    earlier = (Move.objects.filter(game_id=game_id, idempotency_key=idempotency_key)
+               .only("seat", "user_id", "request_hash", "response").first())
+    if earlier is None:
+        return None
+    if earlier.request_hash != hashed or earlier.user_id != getattr(user, "pk", None):
+        raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409)
+    game = Game.objects.only("kind", "state").get(pk=game_id)
+    stored = {key: earlier.response[key] for key in ANSWER_STORED if key in earlier.response}
+    return {**stored, "view": engine_for(game.kind).view(game.state, earlier.seat)}
 
 
 def game_submit_system_move(
@@ -163,7 +191,7 @@ def system_moves_record(*, batch: list[SystemMove], source: str, now: datetime) 
         rows.append(Move(
             game=game, seq=game.version, seat=item.seat_index, user=None, payload=item.move, source=source,
             idempotency_key=item.idempotency_key, request_hash=request_hash(item.move, None),
-            response=answer(game, engine, game.version, item.seat_index),
+            response=stored_answer(game, game.version),
         ))
         seats_mirror(game=game, engine=engine, seats=item.seats, state=state, now=now, turn_changed=turn_changed,
                      acted=item.seat_index)
@@ -203,12 +231,12 @@ def apply_move(
     if source == "player":
         # Moving yourself breaks a run of timeouts and ends a vacation early.
         next(s for s in seats if s.index == seat_index).consecutive_timeouts = 0
-        vacation_settle_on_move(user_id=user.pk, now=now)
+        vacation_settle_on_move(user=user, now=now)
     first = record_move(
         game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, hashed=hashed, now=now,
         # Without auto-played seats the answer is known before the insert: one UPDATE fewer.
-        answer_for=None if auto_seats else seat_index,
+        store_answer=not auto_seats,
     )
     for _ in range(MAX_AUTO_MOVES):
         if game.status != GameStatus.ACTIVE:
@@ -223,29 +251,26 @@ def apply_move(
             user=None, source="auto", idempotency_key=f"auto:{game.version + 1}:{due[0]}",
             hashed=request_hash(auto_move, None), now=now,
         )
-    if first.response:
-        response = first.response
-    else:
-        response = answer(game, engine, first.seq, seat_index)
-        first.response = response
+    if not first.response:
+        first.response = stored_answer(game, first.seq)
         first.save(update_fields=["response"])
     if game.status == GameStatus.ACTIVE:
         announce(game, seats)
-    return response
+    return {**first.response, "view": engine.view(game.state, seat_index)}
 
 
-def answer(game: Game, engine: Engine, seq: int, seat_index: int) -> dict:
-    """What the submitter receives (and receives again for a retried request)."""
-    return {"seq": seq, "version": game.version, "status": game.status, "view": engine.view(game.state, seat_index)}
+def stored_answer(game: Game, seq: int) -> dict:
+    """What a move row keeps of the submitter's answer for a retried request (``ANSWER_STORED``)."""
+    return {"seq": seq, "version": game.version, "status": game.status}
 
 
 def record_move(
     *, game, engine, seats, state, seat_index, move, user, source, idempotency_key, hashed, now,
-    answer_for: int | None = None,
+    store_answer: bool = False,
 ) -> Move:
     """Persist an applied move: the log row, the new state and version, seats and deadlines; a move
-    that ends the game goes on to the Finisher.  With ``answer_for``, the submitter's answer is stored
-    with the row in the same insert."""
+    that ends the game goes on to the Finisher.  With ``store_answer``, what a retry gets back
+    (``stored_answer``) is stored with the row in the same insert."""
     game.state = state
     game.version += 1
     turn_id = str(engine.turn_id(state))
@@ -263,7 +288,7 @@ def record_move(
     row = Move.objects.create(
         game=game, seq=game.version, seat=seat_index, user=user, payload=move, source=source,
         idempotency_key=idempotency_key, request_hash=hashed,
-        response=answer(game, engine, game.version, answer_for) if answer_for is not None else {},
+        response=stored_answer(game, game.version) if store_answer else {},
     )
     if result is not None:
         finisher.finish(game=game, seats=seats, now=now, result=result)

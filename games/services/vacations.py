@@ -13,7 +13,12 @@ from datetime import datetime
 from django.db import transaction
 
 from accounts.models import Vacation
-from accounts.vacations import vacation_mark_ended, vacation_mark_settled, vacations_to_settle
+from accounts.vacations import (
+    vacation_mark_ended,
+    vacation_mark_settled,
+    vacation_may_be_running,
+    vacations_to_settle,
+)
 
 from ..clock import Clock
 from ..models import Game, GameStatus, Seat
@@ -57,7 +62,10 @@ def vacations_settle_due(*, now: datetime) -> int:
     return sum(vacation_settle(vacation_id=pk, now=now) for pk in due)
 
 
-def vacation_settle_on_move(*, user_id: int, now: datetime) -> None:
-    """A player who moves is back: a vacation in progress ends now (called inside the move's transaction)."""
-    for pk in vacations_to_settle(now=now, user_id=user_id).values_list("pk", flat=True):
+def vacation_settle_on_move(*, user, now: datetime) -> None:
+    """A player who moves is back: a vacation in progress ends now (called inside the move's transaction).
+    No query for a player without one (``User.vacation_from``)."""
+    if not vacation_may_be_running(user=user, now=now):
+        return
+    for pk in vacations_to_settle(now=now, user_id=user.pk).values_list("pk", flat=True):
         vacation_settle(vacation_id=pk, now=now, back_at=now)

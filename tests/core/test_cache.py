@@ -11,3 +11,12 @@ def test_an_unreachable_redis_reads_as_empty_and_takes_writes_silently():
     assert cache.set("a", 1) is None and cache.add("a", 1) is False and cache.delete("a") is False
     assert cache.incr("ratelimit:x", 1) == 1
     assert cache.get_or_set("record", lambda: 7) == 7
+
+
+def test_every_cache_object_of_the_process_shares_one_client_and_its_connections():
+    # Under ASGI Django makes a cache object per request: it must not make a connection pool per request.
+    options = {"OPTIONS": {"socket_connect_timeout": 0.5}}
+    one = ResilientRedisCache("redis://127.0.0.1:1/0", options)
+    two = ResilientRedisCache("redis://127.0.0.1:1/0", options)
+    assert one._cache is two._cache
+    assert ResilientRedisCache("redis://127.0.0.1:1/1", options)._cache is not one._cache

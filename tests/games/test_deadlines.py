@@ -2,7 +2,7 @@
 the move service, forfeits, vacations; and that running it again applies nothing twice."""
 
 import zoneinfo
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
@@ -10,6 +10,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts.models import User
 from accounts.vacations import vacation_book, vacation_end
 from core.errors import AppError
 from games import services
@@ -278,6 +279,21 @@ def test_moving_ends_a_vacation(alice, bob, django_capture_on_commit_callbacks):
         play(game, alice, T0 + 2 * DAY)
     vacation.refresh_from_db()
     assert vacation.ended_at == T0 + 2 * DAY
+
+
+def test_the_player_row_says_when_a_vacation_may_be_running_and_a_move_read_afresh_ends_it(alice, bob):
+    # A move asks about vacations only once ``vacation_from`` has come (the move path's query count).
+    game = new_game(alice, [bob])
+    assert User.objects.get(pk=alice.pk).vacation_from is None
+    cancelled = vacation_book(user=alice, days=2, starts_on=date(2026, 1, 10), now=T0)
+    assert User.objects.get(pk=alice.pk).vacation_from == cancelled.starts_at
+    vacation_end(user=alice, now=T0)  # cancelled before it began: settled at once
+    assert User.objects.get(pk=alice.pk).vacation_from is None
+    vacation = vacation_book(user=alice, days=10, now=T0 + DAY)
+    play(game, User.objects.get(pk=alice.pk), T0 + 2 * DAY)  # the player as a request reads them
+    vacation.refresh_from_db()
+    assert vacation.ended_at == vacation.settled_at == T0 + 2 * DAY
+    assert User.objects.get(pk=alice.pk).vacation_from is None
 
 
 def test_a_challenge_to_a_player_on_vacation_is_refused_and_nothing_written(alice, bob):

@@ -16,10 +16,12 @@ def game(alice, bob):
     return game
 
 
-def test_a_move_takes_nine_queries(game, alice, django_assert_num_queries):
-    # savepoint, game lock, seats, idempotency key, vacation, move insert, game update, seats update,
-    # release (the suspension policy answers from the cache: moderation.selectors.suspension_for)
-    with django_assert_num_queries(9):
+def test_a_move_takes_seven_queries(game, alice, django_assert_num_queries):
+    # savepoint, game lock, seats, move insert (its unique key is the idempotency check: only a refused
+    # or repeated move looks the key up), game update, seats update, release; the suspension policy
+    # answers from the cache (moderation.selectors.suspension_for), and a player with no vacation
+    # begun is not asked about one (User.vacation_from)
+    with django_assert_num_queries(7):
         services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=game.version,
                                   idempotency_key="pinned")
 

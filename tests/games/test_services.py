@@ -6,6 +6,7 @@ from games import services
 from games.errors import GameError
 from games.models import Game, GameStatus, Move
 from tests.games.helpers import snapshot
+from tests.games.toy_engine import ENGINE as TOY
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +144,48 @@ def test_same_key_and_body_returns_the_first_answer_and_applies_once(alice, bob)
     assert again == first
     assert Move.objects.filter(game=game).count() == 1
     assert Game.objects.get(pk=game.pk).state["total"] == 2
+
+
+def test_a_retry_gets_the_stored_answer_with_the_seats_view_as_it_is_now(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    first = submit(game, alice, 2, version=1, key="same")
+    assert Move.objects.get(game=game, idempotency_key="same").response == {
+        "seq": 2, "version": 2, "status": "active"}  # the view is not stored
+    submit(game, bob, 3)
+    again = submit(game, alice, 2, version=1, key="same")
+    game.refresh_from_db()
+    assert {k: again[k] for k in ("seq", "version", "status")} == {k: first[k] for k in ("seq", "version", "status")}
+    assert again["view"] == TOY.view(game.state, 0) and again["view"]["total"] == 5
+    assert Move.objects.filter(game=game).count() == 2
+
+
+def test_a_retry_without_a_version_on_your_turn_again_applies_nothing(alice, bob):
+    # The move would be legal again: the insert meets the key's unique constraint and everything rolls back.
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    first = services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, version=None,
+                                      idempotency_key="twice")
+    services.game_submit_move(game_id=game.pk, user=bob, move={"type": "add", "n": 1}, version=None,
+                              idempotency_key="bob")
+    before = snapshot(game.pk)
+    again = services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, version=None,
+                                      idempotency_key="twice")
+    assert snapshot(game.pk) == before
+    assert (again["seq"], again["version"]) == (first["seq"], first["version"]) and again["view"]["total"] == 3
+    with pytest.raises(GameError) as exc:
+        services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, version=None,
+                                  idempotency_key="twice")
+    assert exc.value.code == "IDEMPOTENCY_KEY_REUSED" and snapshot(game.pk) == before
+
+
+def test_a_retry_of_a_move_stored_with_its_view_gets_the_current_view(alice, bob):
+    # Rows written before the answer was slimmed hold the first view too; a retry answers today's.
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    first = submit(game, alice, 2, version=1, key="old")
+    Move.objects.filter(game=game, idempotency_key="old").update(response={**first, "view": {"old": True}})
+    submit(game, bob, 1)
+    again = submit(game, alice, 2, version=1, key="old")
+    game.refresh_from_db()
+    assert again == {"seq": 2, "version": 2, "status": "active", "view": TOY.view(game.state, 0)}
 
 
 def test_same_key_with_another_body_is_refused(alice, bob):
