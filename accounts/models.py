@@ -39,6 +39,8 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("user")
         verbose_name_plural = _("users")
+        # The few bots, listed on the lobby and new-game pages, found without reading every player.
+        indexes = [models.Index(fields=["bot_kind"], condition=models.Q(is_bot=True), name="user_bots")]
 
     @property
     def public_name(self) -> str:

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (authenticated, origin-checked)."""
 
+import gc
 import os
 
 import django
@@ -76,3 +77,10 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# What is loaded at startup (modules, URL patterns, compiled templates) lives as long as the process; frozen
+# out of the collector's generations it is no longer walked by every full collection, which a page's
+# short-lived cycles (ORM rows with their prefetched seats) trigger every few requests (bench/README.md,
+# "The site at scale").
+gc.collect()
+gc.freeze()

@@ -18,10 +18,14 @@ def _seats_with_users(path: str = "seats") -> Prefetch:
     return Prefetch(path, queryset=Seat.objects.select_related("user").order_by("index"))
 
 
-def games_for_user(*, user, include_finished: bool = True) -> list[Game]:
+def games_for_user(*, user, include_finished: bool = True, with_state: bool = True) -> list[Game]:
     """The user's open and running games, those awaiting their move first (soonest deadline first),
-    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``."""
+    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``.
+    Without ``with_state`` the games' states (the bulk of each row, decoded into many objects) are not
+    read: a list that shows seats and scores only needs none."""
     mine = Seat.objects.filter(user=user).select_related("game").prefetch_related(_seats_with_users("game__seats"))
+    if not with_state:
+        mine = mine.defer("game__state")
     my_seats = list(mine.filter(game__status__in=[GameStatus.CHALLENGE, GameStatus.OPEN, GameStatus.ACTIVE]))
     if include_finished:
         finished = mine.filter(game__status=GameStatus.FINISHED).order_by("-game__finished_at")

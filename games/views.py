@@ -37,7 +37,7 @@ def home(request):
 
 @login_required
 def dashboard(request):
-    games = selectors.games_for_user(user=request.user)
+    games = selectors.games_for_user(user=request.user, with_state=False)
     return render(request, "games/dashboard.html", {"games": games})
 
 

@@ -71,7 +71,8 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
             Prefetch("entries", queryset=Entry.objects.select_related("user").order_by("pk")),
             Prefetch(
                 "fixtures",
-                queryset=Fixture.objects.select_related("game").prefetch_related(
+                # Without the games' states: the tables show results and scores, never a board.
+                queryset=Fixture.objects.select_related("game").defer("game__state").prefetch_related(
                     Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
                 ).order_by("round", "pk"),
             ),
@@ -223,7 +224,7 @@ def organiser_log(*, league: League, limit: int = 100) -> list[OrganiserAction]:
 def recent_games(*, user, limit: int = 10) -> list[Game]:
     seats = (
         Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
-        .select_related("game")
+        .select_related("game").defer("game__state")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
         .order_by("-game__finished_at", "-game_id")[:limit]
     )

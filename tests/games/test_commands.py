@@ -52,6 +52,9 @@ def test_verify_games_resumes_after_an_id_and_reads_a_batch_in_two_queries(alice
     call_command("verify_games", "--after", str(games[0].pk), "--batch", "2", "--progress")
     out = capsys.readouterr().out
     assert f"checked up to game {games[2].pk}" in out and "3 games checked, 0 differ" in out
+    # A range: after the first game, up to the third (for several processes side by side).
+    call_command("verify_games", "--after", str(games[0].pk), "--until", str(games[2].pk))
+    assert "2 games checked, 0 differ" in capsys.readouterr().out
     # One batch: the games and all their moves, two queries whether it holds two games or four.
     counts = []
     for ids in ([g.pk for g in games[1:3]], [g.pk for g in games[1:]]):

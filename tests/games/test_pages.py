@@ -48,6 +48,16 @@ def test_dashboard_query_count_is_constant_in_games(client, alice, make_user):
     assert count_queries(client, "/games/") == few
 
 
+def test_dashboard_does_not_read_the_games_states(client, alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    play(game, alice)
+    client.force_login(alice)
+    with CaptureQueriesContext(connection) as ctx:
+        html = client.get("/games/").content.decode()
+    assert f'data-game="{game.pk}"' in html
+    assert not [q["sql"] for q in ctx.captured_queries if '"games_game"."state"' in q["sql"]]
+
+
 def test_game_page_query_count_is_constant_in_moves(client, alice, bob):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1, options={"target": 500})
     client.force_login(alice)

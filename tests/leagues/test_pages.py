@@ -65,6 +65,17 @@ def test_league_page_shows_tables_with_zones_fixtures_and_whose_move(client, mak
     assert html.count('class="fixture active"') == Fixture.objects.count()
 
 
+def test_league_page_and_profile_do_not_read_the_games_states(client, make_league, players):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    play(Game.objects.order_by("pk").first(), SEAT0_WINS)
+    client.force_login(players[0])
+    for url in (f"/leagues/{league.pk}/", f"/accounts/players/{players[0].username}/"):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200
+        assert not [q["sql"] for q in ctx.captured_queries if '"games_game"."state"' in q["sql"]], url
+
+
 def test_joining_and_leaving_through_the_page_and_refusals_shown_in_words(client, alice, bob):
     league = services.league_create(creator=alice, name="Invite", kind="toy", visibility="invite")
     client.force_login(bob)

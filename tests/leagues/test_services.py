@@ -278,6 +278,35 @@ def test_recompute_ratings_agrees_and_check_reports_a_tampered_rating(make_leagu
     assert rating_services.ratings_recompute(write=False) == []
 
 
+def test_recompute_ratings_streams_batches_and_finds_every_kind_of_difference(make_league, players, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    league = make_league(n=5)
+    services.season_start(league_id=league.pk, actor=players[0])
+    fixtures = list(Fixture.objects.select_related("game").order_by("pk"))
+    for i, fixture in enumerate(fixtures):
+        play(fixture.game, SEAT0_WINS if i % 3 else DRAW)
+    monkeypatch.setattr(rating_services, "RECOMPUTE_BATCH", 3)  # ten games: four batches
+    with CaptureQueriesContext(connection) as few:
+        assert rating_services.ratings_recompute(write=False) == []
+    monkeypatch.setattr(rating_services, "RECOMPUTE_BATCH", 2)  # five batches: two queries more
+    with CaptureQueriesContext(connection) as more:
+        assert rating_services.ratings_recompute(write=False) == []
+    assert len(more) - len(few) == 2  # two queries per batch (seats, stored changes), none per game
+    last = RatingChange.objects.order_by("-pk").first()  # in the last batch
+    RatingChange.objects.filter(pk=last.pk).update(after=last.after + 1)
+    running = fixtures[0].game
+    running.status = "active"
+    running.save(update_fields=["status"])  # its stored changes are now unexplained
+    differences = rating_services.ratings_recompute(write=False)
+    assert f"game {last.game_id} user {last.user_id}: rating change differs or is missing" in differences
+    assert any(line.startswith(f"game {running.pk} user ") and "no rated game explains" in line
+               for line in differences)
+    rating_services.ratings_recompute(write=True)
+    assert rating_services.ratings_recompute(write=False) == []
+
+
 @pytest.mark.postgres
 def test_starting_a_season_costs_the_same_queries_for_few_games_as_for_many(postgres, make_league, players):
     # PostgreSQL: SQLite splits a bulk insert into batches of a few dozen rows.

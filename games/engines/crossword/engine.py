@@ -27,7 +27,7 @@ from ..base import (
     boolean,
     copy_state,
     integer,
-    json_copy,
+    json_tree_copy,
     object_of,
     ranks_from_scores,
     rng_for,
@@ -445,7 +445,7 @@ class CrosswordEngine(Engine):
 
     @staticmethod
     def _entry_for(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        shown = json_copy(dict(entry))
+        shown = json_tree_copy(dict(entry))
         if shown.get("type") == "exchange" and shown.get("seat") != seat:
             shown.pop("exchanged", None)
         return shown
@@ -453,7 +453,7 @@ class CrosswordEngine(Engine):
     def log_view(self, state: State, entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         self.check_viewer(state, seat)
         move = entry.get("move")
-        shown = json_copy(dict(entry))
+        shown = json_tree_copy(dict(entry))
         if isinstance(move, Mapping) and move.get("type") == "exchange" and entry.get("seat") != seat:
             tiles = move.get("tiles")
             count = len(tiles.strip().removeprefix("-")) if isinstance(tiles, str) else (

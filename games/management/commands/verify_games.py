@@ -2,7 +2,8 @@
 
 Batched and resumable: games are read in id order, ``--batch`` at a time, with the move logs of a whole
 batch in one query (two queries per batch, however long the games); after each batch the last id checked
-is printed, and ``--after ID`` starts after it.
+is printed, and ``--after ID`` starts after it.  ``--until ID`` stops at an id, so that several processes
+can check disjoint ranges side by side (``--after 0 --until 500000`` and ``--after 500000``).
 """
 
 from itertools import groupby
@@ -19,12 +20,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--kind", help="Only games of this kind.")
         parser.add_argument("--after", type=int, default=0, help="Resume: only games with a larger id.")
+        parser.add_argument("--until", type=int, default=None, help="Only games with an id up to this one.")
         parser.add_argument("--batch", type=int, default=500, help="Games read (with their moves) at a time.")
         parser.add_argument("--progress", action="store_true", help="Print the last id checked after each batch.")
         parser.add_argument("ids", nargs="*", type=int, help="Only these game ids.")
 
-    def handle(self, *args, kind=None, after=0, batch=500, progress=False, ids=(), **options):
+    def handle(self, *args, kind=None, after=0, until=None, batch=500, progress=False, ids=(), **options):
         games = Game.objects.exclude(state=None).order_by("pk")
+        if until is not None:
+            games = games.filter(pk__lte=until)
         if kind:
             games = games.filter(kind=kind)
         if ids:
