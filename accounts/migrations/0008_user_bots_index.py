@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0006_user_is_bot'),
+        ('accounts', '0007_user_vacation_from'),
         ('auth', '0012_alter_user_first_name_max_length'),
     ]
 
