@@ -18,7 +18,7 @@ from . import previews, selectors, services
 from .access import access_seat_for_user
 from .bots import bots_list
 from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
-from .presenters import game_payload
+from .presenters import game_payload, game_summary
 
 
 class SeatSerializer(serializers.Serializer):
@@ -34,8 +34,9 @@ class SeatSerializer(serializers.Serializer):
     accepted = serializers.BooleanField(help_text="In a challenge: this player has accepted.")
 
 
-class GameSerializer(serializers.Serializer):
-    """Documents the game payload built by ``presenters.game_payload``."""
+class GameSummarySerializer(serializers.Serializer):
+    """Documents a list's game summary built by ``presenters.game_summary``: the game payload without
+    ``view``."""
 
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -49,6 +50,11 @@ class GameSerializer(serializers.Serializer):
     your_move = serializers.BooleanField()
     seats = SeatSerializer(many=True)
     result = serializers.DictField(allow_null=True)
+
+
+class GameSerializer(GameSummarySerializer):
+    """Documents the game payload built by ``presenters.game_payload``."""
+
     view = serializers.DictField(allow_null=True)
 
 
@@ -72,11 +78,14 @@ ERROR = ErrorSerializer
 class GameListCreateApi(APIView):
     pagination_class = ApiPagination
 
-    @extend_schema(responses=GameSerializer(many=True))
+    @extend_schema(responses=GameSummarySerializer(many=True))
     def get(self, request):
-        """Your games, a page at a time."""
-        games = selectors.games_for_user(user=request.user)
-        return paginated(self, request, games, lambda page: [game_payload(g, request.user) for g in page])
+        """Your games, a page at a time, each without its `view` (your seat's view of a game is at
+        `GET /api/games/{id}/`)."""
+        # Summaries only: decoding every game's state (the board, racks and move log) was most of a
+        # page's time and left thousands of objects for the garbage collector (bench/README.md, 15.4).
+        games = selectors.games_for_user(user=request.user, with_state=False)
+        return paginated(self, request, games, lambda page: [game_summary(g, request.user) for g in page])
 
     @extend_schema(
         request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR, 409: ERROR, 429: ERROR},

@@ -53,11 +53,18 @@ def public_options(kind: str, options: dict | None) -> dict:
 
 def game_payload(game: Game, user) -> dict:
     """Everything the viewer may know about the game, as JSON-ready data."""
+    payload = game_summary(game, user)
+    payload["view"] = None
+    if game.status != GameStatus.OPEN and game.state is not None:
+        payload["view"] = registry.get(game.kind).view(game.state, payload["seat"])
+    return payload
+
+
+def game_summary(game: Game, user) -> dict:
+    """The game payload without ``view``: what a list of games sends (seats, scores, whose move, the
+    result).  It never reads the game's state, so a list can leave the states unread."""
     seat = seat_for_user(game, user)
     seat_index = seat.index if seat else None
-    view = None
-    if game.status != GameStatus.OPEN and game.state is not None:
-        view = registry.get(game.kind).view(game.state, seat_index)
     return {
         "id": game.pk,
         "kind": game.kind,
@@ -71,7 +78,6 @@ def game_payload(game: Game, user) -> dict:
         "your_move": bool(seat and seat.to_act),
         "seats": seat_summaries(game),
         "result": game.result,
-        "view": view,
     }
 
 

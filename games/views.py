@@ -43,8 +43,9 @@ def dashboard(request):
 
 @login_required
 def lobby(request):
-    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "form": NewGameForm(),
-                                                "bots": bots_list()})
+    # No new-game form here: the lobby links to its page (building one cost a bots query and the
+    # per-kind sections on every request, and the template never drew it).
+    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "bots": bots_list()})
 
 
 # Service refusals that concern the named opponents are shown beside them; others above the form.

@@ -2,6 +2,8 @@
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games import services
@@ -68,6 +70,17 @@ def test_game_view_is_my_seats_view(alice, bob, api_for):
     assert mine["seat"] == 1 and mine["version"] == 1 and mine["to_act"] == [0]
     assert mine["view"]["my_card"] == game.state["cards"][1]
     assert game.state["cards"][0] not in str(mine)
+
+
+def test_my_games_list_sends_each_game_without_its_view_and_reads_no_state(alice, bob, api_for):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
+    detail = api_for(bob).get(f"/api/games/{game.pk}/").json()
+    with CaptureQueriesContext(connection) as ctx:
+        listed = api_for(bob).get("/api/games/").json()["results"]
+    assert [g["id"] for g in listed] == [game.pk]
+    assert listed[0] == {k: v for k, v in detail.items() if k != "view"}  # the view is at the game only
+    assert game.state["cards"][1] not in str(listed)
+    assert not [q["sql"] for q in ctx.captured_queries if '"games_game"."state"' in q["sql"]]
 
 
 def test_spectator_gets_the_spectator_view_without_secrets(alice, bob, carol, api_for):
