@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games.engines import registry
@@ -71,14 +72,23 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
             Prefetch("entries", queryset=Entry.objects.select_related("user").order_by("pk")),
             Prefetch(
                 "fixtures",
-                # Without the games' states: the tables show results and scores, never a board.
+                # Without the games' states: the tables show results and scores, never a board; and
+                # without the seats' users, who are the entrants loaded just above (see below).
                 queryset=Fixture.objects.select_related("game").defer("game__state").prefetch_related(
-                    Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+                    Prefetch("game__seats", queryset=Seat.objects.order_by("index"))
                 ).order_by("round", "pk"),
             ),
         )
     )
-    user_ids = {e.user_id for d in divisions for e in d.entries.all()}
+    users = {e.user_id: e.user for d in divisions for e in d.entries.all()}
+    user_ids = set(users)
+    seats = [seat for d in divisions for f in d.fixtures.all() for seat in f.game.seats.all()]
+    missing = {seat.user_id for seat in seats if seat.user_id and seat.user_id not in users}
+    if missing:  # a league game's players are its division's entrants; one query for any others
+        users.update(get_user_model().objects.in_bulk(missing))
+    for seat in seats:
+        if seat.user_id:
+            seat.user = users[seat.user_id]
     key = rating_key(league.kind, league.options)
     ratings = dict(Rating.objects.filter(key=key, user_id__in=user_ids).values_list("user_id", "rating"))
     cooperative = registry.get(league.kind).cooperative
