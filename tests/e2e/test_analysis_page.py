@@ -99,6 +99,7 @@ def test_a_player_uploads_a_record_and_reads_its_analysis(uploader, new_page, wi
     page.get_by_label("GCG record").fill(record)
     page.get_by_role("button", name="Analyse").click()
     expect(page).to_have_url(re.compile(r"/analysis/\d+/$"))
+    page.wait_for_load_state()  # the report's script listens for clicks once the page has loaded
     expect(page.locator(".an-summary tbody tr")).to_have_count(2)
     first = page.locator("button.an-turn").first
     first.click()
