@@ -12,11 +12,10 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from channels_redis.core import RedisChannelLayer
 
-from config.asgi import application
 from games import services
+from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow, pytest.mark.redis]
 
@@ -39,14 +38,6 @@ def game(alice, bob):
     return services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
 
 
-async def connect(path, user):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
-    communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
 async def next_of_type(sock, kind, timeout=5):
     message = await sock.receive_json_from(timeout=timeout)
     while message["type"] != kind:  # the bell may speak first on the user socket
@@ -55,8 +46,8 @@ async def next_of_type(sock, kind, timeout=5):
 
 
 async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, game, alice, bob):
-    game_sock = await connect(f"/ws/games/{game.pk}/", bob)
-    user_sock = await connect("/ws/me/", bob)
+    game_sock = await socket_open(f"/ws/games/{game.pk}/", bob)
+    user_sock = await socket_open("/ws/me/", bob)
 
     await asyncio.sleep(IDLE_SECONDS)
     # Neither consumer died in the meantime (a crashed consumer re-raises here).

@@ -4,21 +4,12 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from games import services as game_services
 from moderation import broadcast, services
+from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-async def connect(path, user):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
-    communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
 
 
 @pytest.fixture
@@ -27,8 +18,8 @@ def game(alice, bob):
 
 
 async def test_a_message_reaches_the_opponent_but_not_a_spectator(game, alice, bob, carol):
-    player = await connect(f"/ws/games/{game.pk}/", bob)
-    spectator = await connect(f"/ws/games/{game.pk}/", carol)
+    player = await socket_open(f"/ws/games/{game.pk}/", bob)
+    spectator = await socket_open(f"/ws/games/{game.pk}/", carol)
     await sync_to_async(services.chat_post)(game_id=game.pk, user=alice, text="gl hf")
     message = await player.receive_json_from(timeout=3)
     assert message["type"] == "chat" and [m["text"] for m in message["messages"]] == ["gl hf"]
@@ -51,7 +42,7 @@ async def test_the_group_message_carries_no_text(game, alice, monkeypatch):
 
 async def test_a_muted_authors_message_is_not_in_the_muting_players_thread(game, alice, bob):
     await sync_to_async(services.chat_mute)(user=bob, username="alice")
-    player = await connect(f"/ws/games/{game.pk}/", bob)
+    player = await socket_open(f"/ws/games/{game.pk}/", bob)
     await sync_to_async(services.chat_post)(game_id=game.pk, user=alice, text="muted words")
     message = await player.receive_json_from(timeout=3)
     assert "muted words" not in str(message)

@@ -3,22 +3,13 @@ their page stops receiving; everyone else's stay open.  Sockets ignore JSON they
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from core.sockets import CLOSE_ACCOUNT_CLOSED
 from games import services as game_services
 from moderation import services
+from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-async def connect(path, user):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
-    communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
 
 
 @pytest.fixture
@@ -33,9 +24,9 @@ def game(alice, bob):
 
 
 async def test_a_suspension_closes_the_players_sockets_and_no_one_elses(game, alice, bob, moderator):
-    bob_game = await connect(f"/ws/games/{game.pk}/", bob)
-    bob_me = await connect("/ws/me/", bob)
-    alice_me = await connect("/ws/me/", alice)
+    bob_game = await socket_open(f"/ws/games/{game.pk}/", bob)
+    bob_me = await socket_open("/ws/me/", bob)
+    alice_me = await socket_open("/ws/me/", alice)
     await sync_to_async(services.player_suspend)(moderator=moderator, user=bob, reason="abuse", days=3)
     for socket in (bob_game, bob_me):
         closing = None
@@ -50,7 +41,7 @@ async def test_a_suspension_closes_the_players_sockets_and_no_one_elses(game, al
 
 
 async def test_json_nested_5000_deep_on_a_socket_is_ignored(game, alice):
-    socket = await connect(f"/ws/games/{game.pk}/", alice)
+    socket = await socket_open(f"/ws/games/{game.pk}/", alice)
     await socket.send_to(text_data="[" * 5000 + "]" * 5000)
     assert await socket.receive_nothing(timeout=0.5)
     await socket.send_json_to({"type": "refresh"})

@@ -4,22 +4,13 @@ the page says it is in view ("seen"): a push alone marks nothing, since no one m
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from games import presence, services
 from games.clock import Stage
 from games.models import Seat
+from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-async def connect(path, user):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
-    communicator.scope["user"] = user
-    connected, _code = await communicator.connect()
-    assert connected
-    return communicator
 
 
 def present(user, game_id=None):
@@ -33,7 +24,7 @@ def game(alice, bob):
 
 async def test_the_user_socket_records_the_site_open_until_it_closes(alice):
     assert not await present(alice)
-    sock = await connect("/ws/me/", alice)
+    sock = await socket_open("/ws/me/", alice)
     assert await present(alice)
     await sock.send_json_to({"type": "ping"})  # the heartbeat is answered with nothing
     assert await sock.receive_nothing(timeout=0.2)
@@ -44,7 +35,7 @@ async def test_the_user_socket_records_the_site_open_until_it_closes(alice):
 
 async def test_the_game_socket_records_that_game_only(game, alice, bob):
     other = await sync_to_async(services.game_create)(creator=bob, kind="toy", opponents=[alice], seed=6)
-    sock = await connect(f"/ws/games/{game.pk}/", bob)
+    sock = await socket_open(f"/ws/games/{game.pk}/", bob)
     assert await present(bob, game.pk)
     assert not await present(bob, other.pk) and not await present(bob)
     await sock.disconnect()
@@ -52,7 +43,7 @@ async def test_the_game_socket_records_that_game_only(game, alice, bob):
 
 
 async def test_a_turn_shown_live_on_the_game_page_counts_as_seen(game, alice, bob):
-    sock = await connect(f"/ws/games/{game.pk}/", bob)
+    sock = await socket_open(f"/ws/games/{game.pk}/", bob)
     await sync_to_async(services.game_submit_move)(
         game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=1, idempotency_key="one")
     message = await sock.receive_json_from(timeout=3)
@@ -70,7 +61,7 @@ async def test_seen_from_the_opponent_or_a_spectator_marks_nothing(game, alice, 
     await sync_to_async(services.game_submit_move)(
         game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=1, idempotency_key="one")
     for user in (alice, carol):  # alice waits; carol has no seat
-        sock = await connect(f"/ws/games/{game.pk}/", user)
+        sock = await socket_open(f"/ws/games/{game.pk}/", user)
         await sock.send_json_to({"type": "seen"})
         assert await sock.receive_nothing(timeout=0.3)
         await sock.disconnect()
