@@ -119,6 +119,18 @@ def test_seek_posted_and_accepted_in_the_lobby(client, alice, bob):
     assert Game.objects.get(pk=seek.pk).status == GameStatus.ACTIVE
 
 
+def test_the_lobby_prints_a_seekers_name_as_text_not_markup(client, alice, bob):
+    # The seek rows are built in Python (games.templatetags.game_options.seek_rows), not by the template.
+    alice.display_name = '<img src=x onerror="x()">'
+    alice.save()
+    client.force_login(alice)
+    client.post("/games/new/", {"kind": "toy", "play_with": "anyone", "toy_seats": 2, "days_per_move": 3})
+    client.force_login(bob)
+    html = client.get("/lobby/").content.decode()
+    assert "<img src=x" not in html
+    assert "&lt;img src=x onerror=&quot;x()&quot;&gt;" in html
+
+
 def test_the_lobby_lists_the_newest_seeks_in_a_fixed_number_of_queries(client, alice, bob, make_user):
     from games.selectors import LOBBY_SEEKS
 

@@ -65,6 +65,18 @@ def test_league_page_shows_tables_with_zones_fixtures_and_whose_move(client, mak
     assert html.count('class="fixture active"') == Fixture.objects.count()
 
 
+def test_league_fixtures_print_a_players_name_as_text_not_markup(client, make_league, players):
+    # The fixture lines are built in Python (leagues.templatetags.leagues.fixture_items), not by the template.
+    players[1].display_name = '<b onmouseover="x()">Bo</b>'
+    players[1].save()
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    client.force_login(players[0])
+    html = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert '<b onmouseover' not in html
+    assert "&lt;b onmouseover=&quot;x()&quot;&gt;Bo&lt;/b&gt;" in html
+
+
 def test_league_page_and_profile_do_not_read_the_games_states(client, make_league, players):
     league = make_league(n=4)
     services.season_start(league_id=league.pk, actor=players[0])
