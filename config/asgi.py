@@ -20,6 +20,7 @@ from django.urls import set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.after_response import open_request, run_pending  # noqa: E402
+from core.request_memo import open_memo  # noqa: E402
 
 
 class OneHopASGIHandler(ASGIHandler):
@@ -45,6 +46,7 @@ class OneHopASGIHandler(ASGIHandler):
             return
         set_script_prefix(get_script_prefix(scope))
         pending = open_request()
+        open_memo()
         try:
             response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
             try:

@@ -259,7 +259,7 @@ ACCOUNT_RATE_LIMITS = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "core.authentication.TokenAuthentication",  # DRF's, its query written once
     ],
     # Every write by a signed-in user asks MAY_ACT (core/permissions.py): a suspended player is refused.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "core.permissions.MayAct"],

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from django.db import connections, router
 from django.db.models import Model
 
+from .rawsql import update_rows
+
 
 def rows_update(objs: Sequence[Model], fields: Sequence[str]) -> int:
     """Write ``fields`` of every object in ``objs`` (all of one model, saved before) to its row."""
@@ -22,22 +24,7 @@ def rows_update(objs: Sequence[Model], fields: Sequence[str]) -> int:
     connection = connections[router.db_for_write(model)]
     if connection.vendor != "postgresql":
         return model._default_manager.bulk_update(objs, fields)
-    meta = model._meta
-    pk = meta.pk
-    columns = [meta.get_field(name) for name in fields]
-    qn = connection.ops.quote_name
-    casts = [f"%s::{pk.db_type(connection)}"] + [f"%s::{f.db_type(connection)}" for f in columns]
-    row = "(" + ", ".join(casts) + ")"
-    params: list = []
-    for obj in objs:
-        params.append(pk.get_db_prep_save(obj.pk, connection))
-        params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns)
-    names = ["id_"] + [f"v{i}" for i in range(len(columns))]
-    sets = ", ".join(f"{qn(f.column)} = v.v{i}" for i, f in enumerate(columns))
-    sql = (
-        f"UPDATE {qn(meta.db_table)} SET {sets} FROM (VALUES {', '.join([row] * len(objs))})"
-        f" AS v({', '.join(names)}) WHERE {qn(meta.db_table)}.{qn(pk.column)} = v.id_"
-    )
+    sql, params = update_rows(objs, fields, connection)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount

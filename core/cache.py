@@ -1,7 +1,8 @@
 """Django's Redis cache, made to degrade rather than fail while Redis is down.
 
 It also keeps one Redis client (and so one connection pool) per process: Django builds a cache object
-per request context under ASGI, and with it a fresh pool, so every request opened a new connection.
+per request context under ASGI, and with it a fresh pool, so every request opened a new connection;
+and its client object is made once instead of once per command.
 
 The cache holds only what can be recomputed or forgotten (a suspension standing read again from the
 database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500
@@ -28,7 +29,28 @@ _clients: dict[str, RedisCacheClient] = {}
 _clients_lock = threading.Lock()
 
 
+class SharedClientRedisCacheClient(RedisCacheClient):
+    """Django's client builds a new ``redis.Redis`` for every command (a few hundred dict writes: most of
+    a cache read's CPU); a ``redis.Redis`` is thread-safe, taking a pooled connection per command, so one
+    per connection pool serves them all."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._redis_clients: dict[int, object] = {}
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        client = self._redis_clients.get(id(pool))
+        if client is None:
+            client = self._redis_clients.setdefault(id(pool), self._client(connection_pool=pool))
+        return client
+
+
 class ResilientRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = SharedClientRedisCacheClient
+
     @cached_property
     def _cache(self):
         key = repr((self._class, self._servers, sorted(self._options.items())))

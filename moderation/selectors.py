@@ -8,6 +8,8 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from core.request_memo import remembered
+
 from .models import (
     ActionKind,
     ChatMessage,
@@ -44,7 +46,7 @@ def suspension_for(*, user, now: datetime | None = None) -> PlayerStanding | Non
         return None
     now = now or timezone.now()
     key = standing_cache_key(user.pk)
-    cached = cache.get(key)
+    cached = remembered(key, lambda: cache.get(key))  # asked twice a move: the API's door, the service
     if cached is not None:
         for_good, until = cached
         if not (for_good or (until is not None and until > now)):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.services import user_access_revoke
 from core.events import publish
+from core.request_memo import forget
 from core.sockets import account_sockets_close
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
@@ -345,6 +346,7 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
 def _standing_forget(user_id: int) -> None:
     """Drop the cached suspension standing now and again on commit (a request between the two would
     otherwise cache the old row for the cache's lifetime)."""
+    forget(standing_cache_key(user_id))
     cache.delete(standing_cache_key(user_id))
     transaction.on_commit(lambda: cache.delete(standing_cache_key(user_id)))
 

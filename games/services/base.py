@@ -7,8 +7,10 @@ import hashlib
 import json
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connections, router, transaction
 
+from core import rawsql
 from core.events import Event, publish
 
 from .. import broadcast
@@ -17,6 +19,8 @@ from ..engines.base import Engine
 from ..errors import MSG_NOT_FOUND, NOT_FOUND, UNKNOWN_KIND, GameError
 from ..events import BotToMove
 from ..models import Game, GameStatus, Seat
+
+User = get_user_model()
 
 
 def engine_for(kind: str) -> Engine:
@@ -27,12 +31,52 @@ def engine_for(kind: str) -> Engine:
 
 
 def lock_game(game_id: int) -> Game:
-    """The game row, locked for this transaction, with its seats read after the lock (one query)."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
+    """The game row, locked for this transaction, with its seats (and their users) read after the lock:
+    two queries.  On PostgreSQL both are plain SQL written once (``core.rawsql``): every move and
+    timeout takes this lock, and compiling the two querysets was a sixth of a move's CPU."""
+    connection = connections[router.db_for_write(Game)]
+    if connection.vendor != "postgresql":
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+        game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
+        return game
+    sql_game, sql_seats = _lock_statements(connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql_game, [game_id])
+        row = cursor.fetchone()
+        if row is None:
+            raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+        game = rawsql.instance(Game, connection, row)
+        cursor.execute(sql_seats, [game_id])
+        seats = cursor.fetchall()
+    width = rawsql.column_count(Seat)
+    cached_user = Seat._meta.get_field("user").set_cached_value
+    objs = []
+    for values in seats:
+        seat = rawsql.instance(Seat, connection, values[:width])
+        cached_user(seat, None if seat.user_id is None else rawsql.instance(User, connection, values[width:]))
+        objs.append(seat)
+    game._prefetched_objects_cache = {"seats": objs}
     return game
+
+
+_LOCK_SQL: dict[str, tuple[str, str]] = {}
+
+
+def _lock_statements(connection) -> tuple[str, str]:
+    found = _LOCK_SQL.get(connection.vendor)
+    if found is None:
+        qn = connection.ops.quote_name
+        game_t, seat_t, user_t = (qn(m._meta.db_table) for m in (Game, Seat, User))
+        found = _LOCK_SQL[connection.vendor] = (
+            f"SELECT {rawsql.select_list(Game, 'g', connection)} FROM {game_t} g WHERE g.id = %s FOR UPDATE",
+            # The seats in the model's order (game, index), as the ORM read them.
+            f"SELECT {rawsql.select_list(Seat, 's', connection)}, {rawsql.select_list(User, 'u', connection)}"
+            f" FROM {seat_t} s LEFT JOIN {user_t} u ON u.id = s.{qn('user_id')}"
+            f" WHERE s.{qn('game_id')} = %s ORDER BY s.{qn('index')}",
+        )
+    return found
 
 
 def request_hash(move: Any, version: int | None) -> str:

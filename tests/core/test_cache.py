@@ -20,3 +20,13 @@ def test_every_cache_object_of_the_process_shares_one_client_and_its_connections
     two = ResilientRedisCache("redis://127.0.0.1:1/0", options)
     assert one._cache is two._cache
     assert ResilientRedisCache("redis://127.0.0.1:1/1", options)._cache is not one._cache
+
+
+def test_one_redis_client_serves_every_command(redis_url):
+    # Django's client made a new redis.Redis for each command; ours makes one per connection pool.
+    cache = ResilientRedisCache(redis_url, {})
+    client = cache._cache.get_client("a")
+    assert cache._cache.get_client("b") is client and cache._cache.get_client("c", write=True) is client
+    cache.set("core-test-shared-client", 5)
+    assert cache.get("core-test-shared-client") == 5
+    cache.delete("core-test-shared-client")

@@ -1,0 +1,107 @@
+"""Hot-path statements as plain SQL, built once from the models' metadata.
+
+The move path runs the same few statements for every move; the ORM compiled each of them anew every
+time (about a quarter of a move's CPU, bench/README.md "Move submission").  These helpers write the
+column lists and placeholders once per model and turn rows back into model instances the way the ORM
+does (``Model.from_db`` with each field's converters), so the instances behave exactly like queried
+ones.  PostgreSQL only: callers keep the ORM path for other databases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from django.db.models import Model
+
+
+@cache
+def _concrete(model: type[Model]) -> tuple:
+    return tuple(model._meta.concrete_fields)
+
+
+def select_list(model: type[Model], alias: str, connection) -> str:
+    """Every concrete column of ``model`` as ``alias."column"``, in ``concrete_fields`` order."""
+    qn = connection.ops.quote_name
+    return ", ".join(f"{alias}.{qn(f.column)}" for f in _concrete(model))
+
+
+def column_count(model: type[Model]) -> int:
+    return len(_concrete(model))
+
+
+_CONVERTERS: dict = {}
+
+
+def _converters(model: type[Model], connection) -> tuple:
+    """(index, column, functions) for each column whose raw value the ORM converts; the backend's
+    converters are its operations' methods, which depend on no connection's state."""
+    key = (model, connection.vendor)
+    found = _CONVERTERS.get(key)
+    if found is None:
+        table = model._meta.db_table
+        found = []
+        for i, field in enumerate(_concrete(model)):
+            col = field.get_col(table)
+            funcs = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            if funcs:
+                found.append((i, col, tuple(funcs)))
+        found = _CONVERTERS[key] = tuple(found)
+    return found
+
+
+def instance(model: type[Model], connection, values: Sequence) -> Model:
+    """A model instance from a row of ``select_list(model, …)``'s columns, as the ORM makes it."""
+    values = list(values)
+    for i, col, funcs in _converters(model, connection):
+        for func in funcs:
+            values[i] = func(values[i], col, connection)
+    return model.from_db(connection.alias, [f.attname for f in _concrete(model)], values)
+
+
+def insert(obj: Model, connection, *, returning: bool = True) -> tuple[str, list]:
+    """``INSERT`` of ``obj``'s concrete fields but its automatic primary key, with ``pre_save`` applied
+    (``auto_now_add`` and the like) and each value prepared by its field; ``RETURNING`` the key."""
+    meta = type(obj)._meta
+    qn = connection.ops.quote_name
+    fields = [f for f in _concrete(type(obj)) if not (f.primary_key and getattr(obj, f.attname) is None)]
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+           f" VALUES ({', '.join(['%s'] * len(fields))})")
+    if returning:
+        sql += f" RETURNING {qn(meta.pk.column)}"
+    return sql, params
+
+
+def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tuple[str, list]:
+    """One ``UPDATE … FROM (VALUES …)`` writing ``fields`` of every object in ``objs`` (all of one model,
+    saved before) to its row; each value prepared by its field."""
+    model = type(objs[0])
+    meta = model._meta
+    pk = meta.pk
+    columns = [meta.get_field(name) for name in fields]
+    qn = connection.ops.quote_name
+    casts = [f"%s::{pk.db_type(connection)}"] + [f"%s::{f.db_type(connection)}" for f in columns]
+    row = "(" + ", ".join(casts) + ")"
+    params: list = []
+    for obj in objs:
+        params.append(pk.get_db_prep_save(obj.pk, connection))
+        params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns)
+    names = ["id_"] + [f"v{i}" for i in range(len(columns))]
+    sets = ", ".join(f"{qn(f.column)} = v.v{i}" for i, f in enumerate(columns))
+    sql = (
+        f"UPDATE {qn(meta.db_table)} SET {sets} FROM (VALUES {', '.join([row] * len(objs))})"
+        f" AS v({', '.join(names)}) WHERE {qn(meta.db_table)}.{qn(pk.column)} = v.id_"
+    )
+    return sql, params
+
+
+def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list]:
+    """``UPDATE`` of ``fields`` of one saved object, each value prepared by its field."""
+    meta = type(obj)._meta
+    qn = connection.ops.quote_name
+    columns = [meta.get_field(name) for name in fields]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in columns)
+    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns]
+    params.append(meta.pk.get_db_prep_save(obj.pk, connection))
+    return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s", params

@@ -1,0 +1,107 @@
+"""The move path's plain statements (``core.rawsql``, ``games.services.base.lock_game``, the move's one
+write in ``games.services.moves``) give what the ORM gives and write what it writes, all or nothing."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from core import rawsql
+from games import services
+from games.errors import GameError
+from games.models import Game, Move, Seat
+from games.services.base import lock_game
+from games.services.moves import SEAT_FIELDS, _write_move
+
+pytestmark = pytest.mark.django_db
+
+
+def fields_of(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def game(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
+    Game.objects.filter(pk=game.pk).update(result={"note": "ü", "list": [1, None]},
+                                           finished_at=datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC))
+    return game
+
+
+def test_the_lock_reads_the_game_and_its_seats_with_their_users_as_the_orm_does(game, alice, bob,
+                                                                               django_assert_num_queries):
+    with transaction.atomic(), django_assert_num_queries(2):
+        locked = lock_game(game.pk)
+        seats = list(locked.seats.all())
+        users = [seat.user for seat in seats]  # cached with the seats: no query
+    orm = Game.objects.get(pk=game.pk)
+    assert fields_of(locked) == fields_of(orm)
+    assert locked.state == orm.state and isinstance(locked.state, dict)
+    assert locked.result == {"note": "ü", "list": [1, None]}
+    assert locked.finished_at == datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+    assert not locked._state.adding and locked._state.db == "default"
+    assert [fields_of(s) for s in seats] == [fields_of(s) for s in Seat.objects.filter(game=game).order_by("index")]
+    assert [u.pk for u in users] == [alice.pk, bob.pk]
+    assert fields_of(users[0]) == fields_of(type(alice).objects.get(pk=alice.pk))
+
+
+def test_the_lock_of_a_missing_game_is_not_found(db):
+    with transaction.atomic(), pytest.raises(GameError) as refused:
+        lock_game(10**9)
+    assert refused.value.code == "NOT_FOUND"
+
+
+def test_a_seat_without_a_player_reads_as_none(game):
+    Seat.objects.filter(game=game, index=1).update(user=None)
+    with transaction.atomic():
+        seats = list(lock_game(game.pk).seats.all())
+    assert seats[1].user_id is None and seats[1].user is None
+
+
+def test_the_move_write_is_all_or_nothing(game, alice):
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        seats = list(locked.seats.all())
+        first = Move(game=locked, seq=locked.version + 1, seat=0, user=alice, payload={"type": "add", "n": 1},
+                     source="player", idempotency_key="k", request_hash="h", response={"seq": 1})
+        locked.version += 1
+        locked.state = dict(locked.state, total=3)
+        seats[0].score, seats[0].deadline = 3, datetime(2031, 1, 1, tzinfo=UTC)
+        _write_move(first, locked, seats)
+    assert first.pk and not first._state.adding
+    row = Move.objects.get(pk=first.pk)
+    assert (row.payload, row.response, row.idempotency_key, row.created_at is not None) == (
+        {"type": "add", "n": 1}, {"seq": 1}, "k", True)
+    saved = Game.objects.get(pk=game.pk)
+    assert (saved.version, saved.state["total"]) == (locked.version, 3)
+    assert Seat.objects.get(game=game, index=0).deadline == datetime(2031, 1, 1, tzinfo=UTC)
+
+    # The same key again: the insert meets the unique constraint, and neither the game nor a seat changes.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        locked = lock_game(game.pk)
+        seats = list(locked.seats.all())
+        again = Move(game=locked, seq=locked.version + 1, seat=1, user=None, payload={}, source="player",
+                     idempotency_key="k", request_hash="h2", response={})
+        locked.version += 1
+        locked.state = {"broken": True}
+        seats[1].score = 99
+        _write_move(again, locked, seats)
+    assert Game.objects.get(pk=game.pk).version == saved.version
+    assert Game.objects.get(pk=game.pk).state["total"] == 3
+    assert Seat.objects.get(game=game, index=1).score != 99
+    assert Move.objects.filter(game=game, idempotency_key="k").count() == 1
+
+
+def test_insert_and_update_statements_prepare_each_value_by_its_field(game, postgres):
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    seats[0].alert_at, seats[1].alert_at = None, datetime(2032, 5, 6, tzinfo=UTC)
+    sql, params = rawsql.update_rows(seats, SEAT_FIELDS, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    assert [s.alert_at for s in Seat.objects.filter(game=game).order_by("index")] == [
+        None, datetime(2032, 5, 6, tzinfo=UTC)]
+    game.state = {"a": "'; DROP TABLE games_game; --"}
+    sql, params = rawsql.update_one(game, ["state"], connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    assert Game.objects.get(pk=game.pk).state == {"a": "'; DROP TABLE games_game; --"}
