@@ -154,7 +154,7 @@ if REDIS_URL:
     }
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "core.channel_layer.BatchedRedisChannelLayer",  # channels-redis's, many groups at once
             # The key prefix keeps sites (or test runs) sharing one Redis apart.
             "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},

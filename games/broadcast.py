@@ -26,8 +26,13 @@ def user_group(user_id: int) -> str:
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
-    # One hop into the event loop for all groups, sent concurrently: each send is a Redis round trip.
-    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+    # One hop into the event loop for all groups; the Redis layer learns all their members in one round
+    # trip (core.channel_layer), others send concurrently.
+    send_many = getattr(layer, "group_send_many", None)
+    if send_many is not None:
+        await send_many(messages)
+    else:
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
 
 def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
