@@ -119,8 +119,10 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and env.bool("DATABASE_
         "timeout": 10,
     }
     # Django then has the pool check each connection at checkout: one the server dropped while it sat
-    # in the pool is replaced, so a dropped connection fails no request that had not started.
+    # in the pool is replaced, so a dropped connection fails no request that had not started.  Our
+    # backend (Django's) makes that check without a round trip unless the server spoke (core.db.postgresql).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"]["ENGINE"] = "core.db.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Concurrent requests under the ASGI server wait for the write lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
