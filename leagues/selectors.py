@@ -5,10 +5,11 @@ the moment a game ends."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
@@ -122,6 +123,57 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     return tables
 
 
+@dataclass(frozen=True)
+class DivisionDigest:
+    """What a division's table and fixture lines are drawn from, as one digest (``digest``), and the
+    players they name (``players``: entrants and seated users, for the viewer's own row)."""
+
+    division_id: int
+    level: int
+    digest: str
+    players: frozenset[int]
+
+
+def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
+    """Each division of the season, by level, with a digest of every row its table and fixture lines
+    are drawn from: its entries with their names and ratings, its fixtures with their games and
+    seats and the seated players' names.  Two queries of plain values, however many divisions and
+    games.  The league page caches what it draws under this digest (``leagues.fragments``), so any
+    change to those rows (a move, a result, a forfeit, a rename, a rating) is a new key and nothing
+    has to be told to forget the old one."""
+    # Whole rows of entries, fixtures and seats (every column, so one added later is covered too);
+    # of the games, the columns that change with them (the version with every move), not the state.
+    game = ["status", "version", "result", "started_at", "finished_at"]
+    seat_rows = Seat.objects.filter(game__fixture__division__season=season).values_list(
+        "game__fixture__division_id", "game__fixture__division__level", *_columns(Seat),
+        *(f"game__fixture__{name}" for name in _columns(Fixture)), *(f"game__{name}" for name in game),
+        "user__username", "user__display_name",
+    ).order_by("game__fixture__division_id", "game__fixture__id", "index")
+    ratings = Rating.objects.filter(user=OuterRef("user_id"), key=rating_key(league.kind, league.options))
+    entry_rows = Entry.objects.filter(division__season=season).values_list(
+        "division_id", "division__level", *_columns(Entry), "user__username", "user__display_name",
+        Subquery(ratings.values("rating")[:1]),
+    ).order_by("division_id", "pk")
+    divisions: dict[int, tuple[int, list, set]] = {}
+    for rows, user_at in ((entry_rows, 2 + _columns(Entry).index("user_id")),
+                          (seat_rows, 2 + _columns(Seat).index("user_id"))):
+        for row in rows:
+            level, parts, players = divisions.setdefault(row[0], (row[1], [], set()))
+            parts.append(row)
+            if row[user_at] is not None:
+                players.add(row[user_at])
+    return sorted(
+        (DivisionDigest(division_id=i, level=level, players=frozenset(players),
+                        digest=hashlib.md5(repr(parts).encode(), usedforsecurity=False).hexdigest())
+         for i, (level, parts, players) in divisions.items()),
+        key=lambda d: d.level,
+    )
+
+
+def _columns(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
+
+
 def _outcome(fixture: Fixture, cooperative: bool) -> None:
     """Who won a fixture, for its line on the page: ``winners`` (users ranked first; empty while it is
     unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
@@ -182,8 +234,10 @@ def season_history(*, league: League) -> list[Season]:
     return seasons
 
 
-def league_page(*, league_id: int, number: int | None, user) -> dict | None:
-    """Everything the league page shows, in a fixed number of queries."""
+def league_page(*, league_id: int, number: int | None, user, with_tables: bool = True) -> dict | None:
+    """Everything the league page shows, in a fixed number of queries.  ``with_tables=False`` leaves
+    the season's tables out (``tables`` and ``previous_tables`` empty): the page draws them from its
+    cache (``leagues.fragments``)."""
     league = league_detail(league_id=league_id)
     if league is None:
         return None
@@ -192,7 +246,8 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         return None
     seasons = list(Season.objects.filter(league=league).order_by("-number").values_list("number", "status"))
     latest = seasons[0][0]
-    tables = season_tables(season=season, league=league) if season.status != SeasonStatus.REGISTRATION else []
+    shown = with_tables and season.status != SeasonStatus.REGISTRATION
+    tables = season_tables(season=season, league=league) if shown else []
     registered = registered_entries(season=season) if season.status == SeasonStatus.REGISTRATION else []
     # While a season takes registrations, the one before it stays in view with its final table.
     previous = None
@@ -212,7 +267,7 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         "seasons": [(n, status, SeasonStatus(status).label) for n, status in seasons],
         "tables": tables,
         "previous_season": previous,
-        "previous_tables": season_tables(season=previous, league=league) if previous else [],
+        "previous_tables": season_tables(season=previous, league=league) if previous and with_tables else [],
         "registered": registered,
         "my_entry": mine,
         "history": season_history(league=league),
