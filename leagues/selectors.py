@@ -5,11 +5,13 @@ the moment a game ends."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
@@ -137,31 +139,22 @@ class DivisionDigest:
 def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
     """Each division of the season, by level, with a digest of every row its table and fixture lines
     are drawn from: its entries with their names and ratings, its fixtures with their games and
-    seats and the seated players' names.  Two queries of plain values, however many divisions and
-    games.  The league page caches what it draws under this digest (``leagues.fragments``), so any
-    change to those rows (a move, a result, a forfeit, a rename, a rating) is a new key and nothing
-    has to be told to forget the old one."""
-    # Whole rows of entries, fixtures and seats (every column, so one added later is covered too);
-    # of the games, the columns that change with them (the version with every move), not the state.
-    game = ["status", "version", "result", "started_at", "finished_at"]
-    seat_rows = Seat.objects.filter(game__fixture__division__season=season).values_list(
-        "game__fixture__division_id", "game__fixture__division__level", *_columns(Seat),
-        *(f"game__fixture__{name}" for name in _columns(Fixture)), *(f"game__{name}" for name in game),
-        "user__username", "user__display_name",
-    ).order_by("game__fixture__division_id", "game__fixture__id", "index")
-    ratings = Rating.objects.filter(user=OuterRef("user_id"), key=rating_key(league.kind, league.options))
-    entry_rows = Entry.objects.filter(division__season=season).values_list(
-        "division_id", "division__level", *_columns(Entry), "user__username", "user__display_name",
-        Subquery(ratings.values("rating")[:1]),
-    ).order_by("division_id", "pk")
+    seats and the seated players' names.  Two queries, however many divisions and games.  The league
+    page caches what it draws under this digest (``leagues.fragments``), so any change to those rows
+    (a move, a result, a forfeit, a rename, a rating) is a new key and nothing has to be told to
+    forget the old one."""
+    entries, seats = _digest_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(entries, [rating_key(league.kind, league.options), season.pk])
+        entry_rows = cursor.fetchall()
+        cursor.execute(seats, [season.pk])
+        seat_rows = cursor.fetchall()
     divisions: dict[int, tuple[int, list, set]] = {}
-    for rows, user_at in ((entry_rows, 2 + _columns(Entry).index("user_id")),
-                          (seat_rows, 2 + _columns(Seat).index("user_id"))):
-        for row in rows:
-            level, parts, players = divisions.setdefault(row[0], (row[1], [], set()))
-            parts.append(row)
-            if row[user_at] is not None:
-                players.add(row[user_at])
+    for row in (*entry_rows, *seat_rows):  # (division, level, user, the row's values as text ...)
+        level, parts, players = divisions.setdefault(row[0], (row[1], [], set()))
+        parts.append(row)
+        if row[2] is not None:
+            players.add(row[2])
     return sorted(
         (DivisionDigest(division_id=i, level=level, players=frozenset(players),
                         digest=hashlib.md5(repr(parts).encode(), usedforsecurity=False).hexdigest())
@@ -170,8 +163,35 @@ def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
     )
 
 
-def _columns(model) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields]
+@functools.cache
+def _digest_sql() -> tuple[str, str]:
+    """The digest's two queries, written once from the models.  Every column of the entries, fixtures
+    and seats (one added later is covered too); of the games, the columns that change with them (the
+    version with every move), not the state.  Each value comes as text: nothing to decode but the
+    ids, so hashing a season costs little next to drawing it."""
+    q = connection.ops.quote_name
+
+    def text(alias: str, model, names=None) -> str:
+        names = names or [f.column for f in model._meta.concrete_fields]
+        return ", ".join(f"CAST({alias}.{q(name)} AS TEXT)" for name in names)
+
+    table = {m.__name__: q(m._meta.db_table) for m in (Division, Entry, Fixture, Game, Seat, Rating)}
+    users = q(get_user_model()._meta.db_table)
+    names = "CAST(u.username AS TEXT), CAST(u.display_name AS TEXT)"
+    entries = f"""
+        SELECT e.division_id, d.level, e.user_id, {text("e", Entry)}, {names},
+            (SELECT CAST(r.rating AS TEXT) FROM {table["Rating"]} r WHERE r.user_id = e.user_id AND r.{q("key")} = %s)
+        FROM {table["Entry"]} e JOIN {table["Division"]} d ON d.id = e.division_id
+        JOIN {users} u ON u.id = e.user_id
+        WHERE d.season_id = %s ORDER BY e.division_id, e.id"""
+    seats = f"""
+        SELECT f.division_id, d.level, s.user_id, {text("s", Seat)}, {text("f", Fixture)},
+            {text("g", Game, ["status", "version", "result", "started_at", "finished_at"])}, {names}
+        FROM {table["Seat"]} s JOIN {table["Fixture"]} f ON f.game_id = s.game_id
+        JOIN {table["Game"]} g ON g.id = s.game_id JOIN {table["Division"]} d ON d.id = f.division_id
+        LEFT JOIN {users} u ON u.id = s.user_id
+        WHERE d.season_id = %s ORDER BY f.division_id, f.id, s.{q("index")}"""
+    return entries, seats
 
 
 def _outcome(fixture: Fixture, cooperative: bool) -> None:
