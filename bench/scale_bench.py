@@ -14,7 +14,8 @@ In one run this script
    season is started through the league services;
 3. times each page and API endpoint a player uses with the Django test ``Client`` in-process (server time:
    the request through the middleware, view and template), p50/p99 over ``--repeat`` requests, next to the
-   bare indexed SQL query behind it, and counts the queries of each;
+   bare indexed SQL query behind it, and counts the queries of each (the league page twice: with its
+   tables from the cache, and drawn afresh as after a change);
 4. ``EXPLAIN``s every query each page issued and flags a sequential scan of a big table;
 5. writes the remaining nine tenths, measures again and compares the query counts of the two sizes;
 6. reports the database size per game and times ``verify_games`` and ``recompute_ratings --check``.
