@@ -2,7 +2,7 @@
 
 Drawing a season (its ~290 rows as model instances, the standings, 66 fixture lines a division) was
 most of the league page's time (bench/README.md, 15.4).  Each division's HTML is cached under a key
-made of a digest of every row it shows (``selectors.division_digests``: one query), so a move, a
+made of a digest of every row it shows (``selectors.division_digests``: two queries), so a move, a
 result, a forfeit, a rename or a rating change makes a new key: nothing has to be told to forget the
 old one, and the page is as current as without the cache.  What differs per viewer stays right:
 

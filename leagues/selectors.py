@@ -1,7 +1,8 @@
 """Reads behind the league pages, the API and the profile: related rows are fetched up front so the
 number of queries does not grow with players, games or seasons.  Standings are computed here from
-the finished fixtures with the pure ``leagues.standings``; nothing is cached, so a table is current
-the moment a game ends."""
+the finished fixtures with the pure ``leagues.standings``.  The league page caches the tables it
+draws under a digest of the rows behind them (``division_digests``, ``leagues.fragments``), so a
+table is still current the moment a game ends."""
 
 from __future__ import annotations
 
