@@ -14,7 +14,8 @@ In one run this script
    season is started through the league services;
 3. times each page and API endpoint a player uses with the Django test ``Client`` in-process (server time:
    the request through the middleware, view and template), p50/p99 over ``--repeat`` requests, next to the
-   bare indexed SQL query behind it, and counts the queries of each;
+   bare indexed SQL query behind it, and counts the queries of each (the league page twice: with its
+   tables from the cache, and drawn afresh as after a change);
 4. ``EXPLAIN``s every query each page issued and flags a sequential scan of a big table;
 5. writes the remaining nine tenths, measures again and compares the query counts of the two sizes;
 6. reports the database size per game and times ``verify_games`` and ``recompute_ratings --check``.
@@ -366,16 +367,20 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def time_page(client, url: str, repeat: int) -> dict:
+def time_page(client, url: str, repeat: int, before=None) -> dict:
+    """``before``: called before each request, untimed (e.g. emptying the cache)."""
     from django.db import connection
 
+    before = before or (lambda: None)
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code, response.content[:300])
     recorder = Recorder(keep=True)
+    before()
     with connection.execute_wrapper(recorder):
         client.get(url)
     times = []
     for _ in range(repeat):
+        before()
         start = time.perf_counter()
         client.get(url)
         times.append((time.perf_counter() - start) * 1000)
@@ -481,6 +486,14 @@ def start_league(writer: Writer) -> tuple[int, int]:
     return league.pk, users[1].pk
 
 
+def forget_league_tables() -> None:
+    """Empty the league page's cached tables, and nothing else (the bench's cache is the process's
+    local-memory cache: its made keys are ``:1:<key>``)."""
+    from django.core.cache import cache
+
+    cache.delete_many([made.split(":", 2)[2] for made in list(cache._cache) if ":leagues:division:" in made])
+
+
 def measure_pages(league_id: int, user_id: int, repeat: int) -> dict:
     from django.test import Client
 
@@ -489,8 +502,13 @@ def measure_pages(league_id: int, user_id: int, repeat: int) -> dict:
     client = Client()
     client.force_login(User.objects.get(pk=user_id))
     out = {}
-    for name, url, sql, params in pages(league_id, user_id):
-        page = time_page(client, url, repeat)
+    # The league page draws its tables once per change (leagues.fragments): timed as served from the
+    # cache, and as drawn afresh (the first request after a move, a result, a rename).
+    measured = [(*page, None) for page in pages(league_id, user_id)]
+    league_page = next(page for page in measured if page[0] == "league page")
+    measured.insert(measured.index(league_page) + 1, ("league page (drawn)", *league_page[1:4], forget_league_tables))
+    for name, url, sql, params, before in measured:
+        page = time_page(client, url, repeat, before)
         queries = page.pop("sql")
         page["seq_scans"] = explain(queries)
         page["chosen_seq_scans"] = explain(queries, forced=False)

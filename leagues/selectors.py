@@ -1,13 +1,17 @@
 """Reads behind the league pages, the API and the profile: related rows are fetched up front so the
 number of queries does not grow with players, games or seasons.  Standings are computed here from
-the finished fixtures with the pure ``leagues.standings``; nothing is cached, so a table is current
-the moment a game ends."""
+the finished fixtures with the pure ``leagues.standings``.  The league page caches the tables it
+draws under a digest of the rows behind them (``division_digests``, ``leagues.fragments``), so a
+table is still current the moment a game ends."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games.engines import registry
@@ -122,6 +126,75 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     return tables
 
 
+@dataclass(frozen=True)
+class DivisionDigest:
+    """What a division's table and fixture lines are drawn from, as one digest (``digest``), and the
+    players they name (``players``: entrants and seated users, for the viewer's own row)."""
+
+    division_id: int
+    level: int
+    digest: str
+    players: frozenset[int]
+
+
+def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
+    """Each division of the season, by level, with a digest of every row its table and fixture lines
+    are drawn from: its entries with their names and ratings, its fixtures with their games and
+    seats and the seated players' names.  Two queries, however many divisions and games.  The league
+    page caches what it draws under this digest (``leagues.fragments``), so any change to those rows
+    (a move, a result, a forfeit, a rename, a rating) is a new key and nothing has to be told to
+    forget the old one."""
+    entries, seats = _digest_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(entries, [rating_key(league.kind, league.options), season.pk])
+        entry_rows = cursor.fetchall()
+        cursor.execute(seats, [season.pk])
+        seat_rows = cursor.fetchall()
+    divisions: dict[int, tuple[int, list, set]] = {}
+    for row in (*entry_rows, *seat_rows):  # (division, level, user, the row's values as text ...)
+        level, parts, players = divisions.setdefault(row[0], (row[1], [], set()))
+        parts.append(row)
+        if row[2] is not None:
+            players.add(row[2])
+    return sorted(
+        (DivisionDigest(division_id=i, level=level, players=frozenset(players),
+                        digest=hashlib.md5(repr(parts).encode(), usedforsecurity=False).hexdigest())
+         for i, (level, parts, players) in divisions.items()),
+        key=lambda d: d.level,
+    )
+
+
+@functools.cache
+def _digest_sql() -> tuple[str, str]:
+    """The digest's two queries, written once from the models.  Every column of the entries, fixtures
+    and seats (one added later is covered too); of the games, the columns that change with them (the
+    version with every move), not the state.  Each value comes as text: nothing to decode but the
+    ids, so hashing a season costs little next to drawing it."""
+    q = connection.ops.quote_name
+
+    def text(alias: str, model, names=None) -> str:
+        names = names or [f.column for f in model._meta.concrete_fields]
+        return ", ".join(f"CAST({alias}.{q(name)} AS TEXT)" for name in names)
+
+    table = {m.__name__: q(m._meta.db_table) for m in (Division, Entry, Fixture, Game, Seat, Rating)}
+    users = q(get_user_model()._meta.db_table)
+    names = "CAST(u.username AS TEXT), CAST(u.display_name AS TEXT)"
+    entries = f"""
+        SELECT e.division_id, d.level, e.user_id, {text("e", Entry)}, {names},
+            (SELECT CAST(r.rating AS TEXT) FROM {table["Rating"]} r WHERE r.user_id = e.user_id AND r.{q("key")} = %s)
+        FROM {table["Entry"]} e JOIN {table["Division"]} d ON d.id = e.division_id
+        JOIN {users} u ON u.id = e.user_id
+        WHERE d.season_id = %s ORDER BY e.division_id, e.id"""
+    seats = f"""
+        SELECT f.division_id, d.level, s.user_id, {text("s", Seat)}, {text("f", Fixture)},
+            {text("g", Game, ["status", "version", "result", "started_at", "finished_at"])}, {names}
+        FROM {table["Seat"]} s JOIN {table["Fixture"]} f ON f.game_id = s.game_id
+        JOIN {table["Game"]} g ON g.id = s.game_id JOIN {table["Division"]} d ON d.id = f.division_id
+        LEFT JOIN {users} u ON u.id = s.user_id
+        WHERE d.season_id = %s ORDER BY f.division_id, f.id, s.{q("index")}"""
+    return entries, seats
+
+
 def _outcome(fixture: Fixture, cooperative: bool) -> None:
     """Who won a fixture, for its line on the page: ``winners`` (users ranked first; empty while it is
     unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
@@ -182,8 +255,10 @@ def season_history(*, league: League) -> list[Season]:
     return seasons
 
 
-def league_page(*, league_id: int, number: int | None, user) -> dict | None:
-    """Everything the league page shows, in a fixed number of queries."""
+def league_page(*, league_id: int, number: int | None, user, with_tables: bool = True) -> dict | None:
+    """Everything the league page shows, in a fixed number of queries.  ``with_tables=False`` leaves
+    the season's tables out (``tables`` and ``previous_tables`` empty): the page draws them from its
+    cache (``leagues.fragments``)."""
     league = league_detail(league_id=league_id)
     if league is None:
         return None
@@ -192,7 +267,8 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         return None
     seasons = list(Season.objects.filter(league=league).order_by("-number").values_list("number", "status"))
     latest = seasons[0][0]
-    tables = season_tables(season=season, league=league) if season.status != SeasonStatus.REGISTRATION else []
+    shown = with_tables and season.status != SeasonStatus.REGISTRATION
+    tables = season_tables(season=season, league=league) if shown else []
     registered = registered_entries(season=season) if season.status == SeasonStatus.REGISTRATION else []
     # While a season takes registrations, the one before it stays in view with its final table.
     previous = None
@@ -212,7 +288,7 @@ def league_page(*, league_id: int, number: int | None, user) -> dict | None:
         "seasons": [(n, status, SeasonStatus(status).label) for n, status in seasons],
         "tables": tables,
         "previous_season": previous,
-        "previous_tables": season_tables(season=previous, league=league) if previous else [],
+        "previous_tables": season_tables(season=previous, league=league) if previous and with_tables else [],
         "registered": registered,
         "my_entry": mine,
         "history": season_history(league=league),

@@ -14,7 +14,7 @@ from core.errors import AppError
 from core.pages import refusal_message, refusal_on_form
 from games.engines import registry
 
-from . import selectors, services
+from . import fragments, selectors, services
 from .access import access_league_for_organiser
 from .errors import LeagueError
 from .forms import ForfeitForm, LeagueForm, MoveForm, UsernameForm
@@ -49,18 +49,28 @@ def league_detail(request, league_id: int):
     # ASCII digits only ("²".isdigit() is true too), within the season column's range; else the latest.
     number = int(number) if number.isascii() and number.isdigit() and len(number) <= 5 else None
     number = number if number is not None and number <= 32767 else None
-    page = selectors.league_page(league_id=league_id, number=number, user=request.user)
+    page = selectors.league_page(league_id=league_id, number=number, user=request.user, with_tables=False)
     if page is None:
         raise Http404
-    return render(request, "leagues/league.html", page)
+    return _league_page(request, page)
 
 
 def league_invite(request, league_id: int, token: str):
     """The invite link: shows the league with a join button that carries the token."""
-    page = selectors.league_page(league_id=league_id, number=None, user=request.user)
+    page = selectors.league_page(league_id=league_id, number=None, user=request.user, with_tables=False)
     if page is None or page["league"].invite_token != token:
         raise Http404
     page["invite_token"] = token
+    return _league_page(request, page)
+
+
+def _league_page(request, page: dict):
+    # The season's tables (or, while the next one takes registrations, the last one's final table)
+    # come drawn from the cache (leagues.fragments).
+    league, user = page["league"], request.user
+    page["season_html"] = fragments.season_html(season=page["season"], league=league, user=user)
+    previous = page["previous_season"]
+    page["previous_html"] = fragments.season_html(season=previous, league=league, user=user) if previous else ""
     return render(request, "leagues/league.html", page)
 
 
@@ -100,7 +110,7 @@ def league_manage(request, league_id: int):
             raise Http404 from None
         refusal_message(request, exc)
         return redirect("leagues:detail", league_id=league_id)
-    page = selectors.league_page(league_id=league_id, number=None, user=request.user)
+    page = selectors.league_page(league_id=league_id, number=None, user=request.user, with_tables=False)
     page.update(
         log=selectors.organiser_log(league=league),
         move_form=MoveForm(), forfeit_form=ForfeitForm(), remove_form=UsernameForm(prefix="remove"),

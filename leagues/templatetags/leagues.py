@@ -2,8 +2,12 @@
 ``accounts/profile_detail.html`` includes beside the ratings panel, and the fixture lines of a
 division on the league page."""
 
+import re
+from datetime import datetime
+
 from django import template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
@@ -39,7 +43,9 @@ def fixture_items(context, fixtures) -> str:
     me = getattr(user, "pk", None)
     rounds: dict[int, tuple[str, str]] = {}
     # A season's games mostly share their deadlines: each one's "time left" is worked out once.
+    # Drawn for the cache (``leagues.fragments``), a deadline is a mark that each request fills in.
     left: dict = {}
+    marks = bool(context.get("deadline_marks"))
     items = []
     for fixture in fixtures:
         game = fixture.game
@@ -60,18 +66,48 @@ def fixture_items(context, fixtures) -> str:
             f'        <abbr class="round" title="{title}">{label}</abbr>\n'
             f"        <div>\n"
             f'        <a href="{escape(reverse("game_detail", args=[game.pk]))}">{players}</a>\n'
-            f'        <span class="status">{_status(fixture, game, seats, left)}</span>\n'
+            f'        <span class="status">{_status(fixture, game, seats, left, marks)}</span>\n'
             f"        </div>\n"
             f"      </li>\n    "
         )
     return mark_safe("".join(items))  # every value above is escaped
 
 
+# A deadline in a cached fixture line: NUL cannot occur in text from the database (PostgreSQL refuses
+# it), nor in anything escaped, so no player's text can pose as a mark.
+_MARK = re.compile("\x00deadline:([^\x00]+)\x00")
+
+
+def deadline_html(deadline) -> str:
+    """A running fixture's deadline: its time in the viewer's time zone and the time left from now."""
+    stamp = _text(date_format(template_localtime(deadline), "c"))
+    time_left = _("%(left)s left") % {"left": _text(timeuntil(deadline, timezone.now()))}
+    return f', <time datetime="{stamp}">{time_left}</time>'
+
+
+def _deadline_mark(deadline) -> str:
+    return f"\x00deadline:{deadline.isoformat()}\x00"
+
+
+def fill_deadlines(html: str) -> str:
+    """Fixture lines drawn with deadline marks, each replaced by ``deadline_html`` as of now (each
+    distinct deadline worked out once)."""
+    done: dict[str, str] = {}
+
+    def fill(mark):
+        stamp = mark.group(1)
+        if stamp not in done:
+            done[stamp] = deadline_html(datetime.fromisoformat(stamp))
+        return done[stamp]
+
+    return _MARK.sub(fill, html)
+
+
 def _name(seat) -> str:
     return seat.user.public_name if seat.user_id else ""
 
 
-def _status(fixture, game, seats, left: dict) -> str:
+def _status(fixture, game, seats, left: dict, marks: bool) -> str:
     out = f'<span class="tag">{_text(_("replay"))}</span> ' if fixture.aborted_games else ""
     result = game.result or {}
     if fixture.result:
@@ -85,9 +121,7 @@ def _status(fixture, game, seats, left: dict) -> str:
             out += _("%(name)s to move") % {"name": _text(_name(seat))}
             if seat.deadline:
                 if seat.deadline not in left:
-                    stamp = _text(date_format(template_localtime(seat.deadline), "c"))
-                    time_left = _("%(left)s left") % {"left": _text(timeuntil(seat.deadline))}
-                    left[seat.deadline] = f', <time datetime="{stamp}">{time_left}</time>'
+                    left[seat.deadline] = _deadline_mark(seat.deadline) if marks else deadline_html(seat.deadline)
                 out += left[seat.deadline]
             out += " "
     elif game.status == GameStatus.FINISHED:

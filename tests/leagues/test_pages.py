@@ -2,17 +2,23 @@
 leaderboards and the profile panel — with the number of queries pinned on the league page."""
 
 import re
+import zoneinfo
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from games.models import Game
+from games import services as game_services
+from games.models import Game, Seat
 from leagues import services
 from leagues.models import Entry, Fixture, League, OrganiserAction
 from lexicons.term_decks import starter_deck_load
+from ratings.models import Rating
+from ratings.services import rating_key
 from tests.games.helpers import stand_in_lexicons
-from tests.leagues.helpers import SEAT0_WINS, play
+from tests.leagues.helpers import SEAT0_WINS, committed, play
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +46,27 @@ def test_league_list_searches_name_and_kind(client, alice):
     assert "Evening league" not in client.get("/leagues/?kind=crossword").content.decode()
 
 
+# The league page's queries for a signed-in player: the site's own (session, user, ...), the league,
+# its seasons and history, the digest of the season's rows (2), and when its tables are not cached
+# (leagues.fragments) the five that draw them (divisions, entries, fixtures with games, seats, ratings).
+CACHED_QUERIES = 12
+DRAWN_QUERIES = CACHED_QUERIES + 5
+
+
 def test_league_page_query_count_is_constant_in_players_and_games(client, make_league, players, make_user):
     small = make_league(n=4)
     services.season_start(league_id=small.pk, actor=players[0])
     play(Game.objects.order_by("pk").first(), SEAT0_WINS)
     client.force_login(players[1])
-    few = count_queries(client, f"/leagues/{small.pk}/")
+    assert count_queries(client, f"/leagues/{small.pk}/") == DRAWN_QUERIES
+    assert count_queries(client, f"/leagues/{small.pk}/") == CACHED_QUERIES
 
     big = make_league(n=12, division_min=4, division_max=7)
     services.season_start(league_id=big.pk, actor=players[0])
     for fixture in Fixture.objects.filter(division__season__league=big).select_related("game")[:10]:
         play(fixture.game, SEAT0_WINS)
-    assert count_queries(client, f"/leagues/{big.pk}/") == few
+    assert count_queries(client, f"/leagues/{big.pk}/") == DRAWN_QUERIES
+    assert count_queries(client, f"/leagues/{big.pk}/") == CACHED_QUERIES
 
 
 def test_league_page_shows_tables_with_zones_fixtures_and_whose_move(client, make_league, players):
@@ -72,9 +87,10 @@ def test_league_fixtures_print_a_players_name_as_text_not_markup(client, make_le
     league = make_league(n=4)
     services.season_start(league_id=league.pk, actor=players[0])
     client.force_login(players[0])
-    html = client.get(f"/leagues/{league.pk}/").content.decode()
-    assert '<b onmouseover' not in html
-    assert "&lt;b onmouseover=&quot;x()&quot;&gt;Bo&lt;/b&gt;" in html
+    for _drawn_then_cached in range(2):
+        html = client.get(f"/leagues/{league.pk}/").content.decode()
+        assert '<b onmouseover' not in html
+        assert "&lt;b onmouseover=&quot;x()&quot;&gt;Bo&lt;/b&gt;" in html
 
 
 def test_league_page_and_profile_do_not_read_the_games_states(client, make_league, players):
@@ -204,3 +220,103 @@ def test_leaderboard_lists_ratings_best_first(client, make_league, players):
     assert "Toy" in client.get("/ratings/").content.decode()
     # the old addresses lead there
     assert client.get("/leagues/ratings/toy/")["Location"] == "/ratings/toy/"
+
+
+# ---------------------------------------------------------------------------
+# The season's tables come from a cache (leagues.fragments): never stale, right for each viewer
+# ---------------------------------------------------------------------------
+def page(client, league, user=None) -> str:
+    if user is None:
+        client.logout()
+    else:
+        client.force_login(user)
+    html = client.get(f"/leagues/{league.pk}/").content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
+def fixture_line(html: str, game) -> str:
+    return re.search(rf'<li data-game="{game.pk}" class="(.*?)</li>', html, re.S).group(1)
+
+
+def standings_row(html: str, user) -> str:
+    return re.search(rf'<tr class="[^"]*" data-player="{user.username}".*?</tr>', html, re.S).group(0)
+
+
+def marked_as_me(html: str) -> set[str]:
+    rows = set(re.findall(r'<tr class="[^"]*\bme" data-player="(\w+)"', html))
+    names = set(re.findall(r'<span class="me">(\w+)', html))
+    return rows | names
+
+
+def test_the_cached_tables_are_the_tables_drawn_afresh(client, make_league, players, settings):
+    league = make_league(n=8)
+    services.season_start(league_id=league.pk, actor=players[0])
+    play(Game.objects.order_by("pk").first(), SEAT0_WINS)
+    drawn = page(client, league, players[0])
+    assert page(client, league, players[0]) == drawn  # from the cache
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    assert page(client, league, players[0]) == drawn  # no cache at all
+
+
+def test_a_cached_league_page_shows_a_move_a_result_a_rename_and_a_rating_at_once(client, make_league, players):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    game = Fixture.objects.filter(division__season__league=league).order_by("pk").first().game
+    first, second = (seat.user for seat in game.seats.order_by("index"))
+    line = fixture_line(page(client, league), game)
+    assert f"{first.username} to move" in line and f"{first.username} 1" not in line
+
+    with committed():
+        game_services.game_submit_move(game_id=game.pk, user=first, move={"type": "add", "n": 1},
+                                       version=game.version, idempotency_key="cached-1")
+    line = fixture_line(page(client, league), game)
+    assert f"{first.username} 1" in line and f"{second.username} to move" in line
+
+    game.refresh_from_db()
+    with committed():  # the total reaches the target: the second player wins, 2 to 1
+        game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
+                                       version=game.version, idempotency_key="cached-2")
+    html = page(client, league)
+    assert f"{second.username} won" in fixture_line(html, game) and "fixture finished" in fixture_line(html, game)
+    row = standings_row(html, second)
+    assert '<td class="pos">1</td>' in row and "<strong>2</strong>" in row  # first place, two points
+
+    first.display_name = "Renamed"
+    first.save()
+    assert "Renamed" in standings_row(page(client, league), first)
+
+    Rating.objects.filter(user=first, key=rating_key(league.kind, league.options)).update(rating=1234.4)
+    assert '<td class="num wide">1234</td>' in standings_row(page(client, league), first)
+
+
+def test_each_viewer_sees_their_own_row_marked_though_the_tables_are_cached(client, make_league, players, make_user):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    assert marked_as_me(page(client, league, players[0])) == {"p00"}
+    assert marked_as_me(page(client, league, players[1])) == {"p01"}
+    assert marked_as_me(page(client, league, players[0])) == {"p00"}
+    assert marked_as_me(page(client, league, make_user(username="onlooker"))) == set()
+    assert marked_as_me(page(client, league)) == set()
+
+
+def test_cached_fixture_lines_give_the_time_left_now_and_in_the_viewers_zone_and_language(
+        client, make_league, players, make_user, monkeypatch):
+    league = make_league(n=4)
+    services.season_start(league_id=league.pk, actor=players[0])
+    deadline = Seat.objects.filter(to_act=True, game__fixture__division__season__league=league).first().deadline
+    start = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: start)
+    onlooker = make_user(username="onlooker")
+    html = page(client, league, onlooker)
+    assert "2\xa0days, 23\xa0hours left" in html and f'datetime="{deadline.isoformat()}"' in html
+
+    monkeypatch.setattr(timezone, "now", lambda: start + timedelta(days=2, hours=1))
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES  # the lines come from the cache
+    html = page(client, league, onlooker)
+    assert "22\xa0hours" in html and "2\xa0days" not in html
+
+    kiwi = make_user(username="kiwi", time_zone="Pacific/Auckland", language="nl")
+    html = page(client, league, kiwi)
+    local = deadline.astimezone(zoneinfo.ZoneInfo("Pacific/Auckland")).isoformat()
+    assert f'datetime="{local}"' in html and "aan zet" in html and "nog 22\xa0uur" in html
+    assert "aan zet" not in page(client, league, onlooker)
