@@ -59,18 +59,31 @@ def instance(model: type[Model], connection, values: Sequence) -> Model:
     return model.from_db(connection.alias, [f.attname for f in _concrete(model)], values)
 
 
+_SQL: dict = {}
+
+
+def _text(key, build) -> str:
+    """A statement's text, built once per shape (model, columns, rows, database)."""
+    text = _SQL.get(key)
+    if text is None:
+        text = _SQL[key] = build()
+    return text
+
+
 def insert(obj: Model, connection, *, returning: bool = True) -> tuple[str, list]:
     """``INSERT`` of ``obj``'s concrete fields but its automatic primary key, with ``pre_save`` applied
     (``auto_now_add`` and the like) and each value prepared by its field; ``RETURNING`` the key."""
-    meta = type(obj)._meta
-    qn = connection.ops.quote_name
-    fields = [f for f in _concrete(type(obj)) if not (f.primary_key and getattr(obj, f.attname) is None)]
+    model = type(obj)
+    fields = [f for f in _concrete(model) if not (f.primary_key and getattr(obj, f.attname) is None)]
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
-           f" VALUES ({', '.join(['%s'] * len(fields))})")
-    if returning:
-        sql += f" RETURNING {qn(meta.pk.column)}"
-    return sql, params
+
+    def build() -> str:
+        qn = connection.ops.quote_name
+        sql = (f"INSERT INTO {qn(model._meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+               f" VALUES ({', '.join(['%s'] * len(fields))})")
+        return sql + (f" RETURNING {qn(model._meta.pk.column)}" if returning else "")
+
+    return _text(("insert", model, len(fields), returning, connection.vendor), build), params
 
 
 def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tuple[str, list]:
@@ -80,28 +93,38 @@ def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tup
     meta = model._meta
     pk = meta.pk
     columns = [meta.get_field(name) for name in fields]
-    qn = connection.ops.quote_name
-    casts = [f"%s::{pk.db_type(connection)}"] + [f"%s::{f.db_type(connection)}" for f in columns]
-    row = "(" + ", ".join(casts) + ")"
     params: list = []
     for obj in objs:
         params.append(pk.get_db_prep_save(obj.pk, connection))
         params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns)
-    names = ["id_"] + [f"v{i}" for i in range(len(columns))]
-    sets = ", ".join(f"{qn(f.column)} = v.v{i}" for i, f in enumerate(columns))
-    sql = (
-        f"UPDATE {qn(meta.db_table)} SET {sets} FROM (VALUES {', '.join([row] * len(objs))})"
-        f" AS v({', '.join(names)}) WHERE {qn(meta.db_table)}.{qn(pk.column)} = v.id_"
-    )
-    return sql, params
+
+    def build() -> str:
+        qn = connection.ops.quote_name
+        casts = [f"%s::{pk.db_type(connection)}"] + [f"%s::{f.db_type(connection)}" for f in columns]
+        row = "(" + ", ".join(casts) + ")"
+        names = ["id_"] + [f"v{i}" for i in range(len(columns))]
+        sets = ", ".join(f"{qn(f.column)} = v.v{i}" for i, f in enumerate(columns))
+        return (
+            f"UPDATE {qn(meta.db_table)} SET {sets} FROM (VALUES {', '.join([row] * len(objs))})"
+            f" AS v({', '.join(names)}) WHERE {qn(meta.db_table)}.{qn(pk.column)} = v.id_"
+        )
+
+    # Sweeps write batches of every size: only small ones (a game's seats) are kept.
+    if len(objs) > 8:
+        return build(), params
+    return _text(("update_rows", model, tuple(fields), len(objs), connection.vendor), build), params
 
 
 def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list]:
     """``UPDATE`` of ``fields`` of one saved object, each value prepared by its field."""
     meta = type(obj)._meta
-    qn = connection.ops.quote_name
     columns = [meta.get_field(name) for name in fields]
-    sets = ", ".join(f"{qn(f.column)} = %s" for f in columns)
     params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns]
     params.append(meta.pk.get_db_prep_save(obj.pk, connection))
-    return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s", params
+
+    def build() -> str:
+        qn = connection.ops.quote_name
+        sets = ", ".join(f"{qn(f.column)} = %s" for f in columns)
+        return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"
+
+    return _text(("update_one", type(obj), tuple(fields), connection.vendor), build), params
