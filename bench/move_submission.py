@@ -103,6 +103,9 @@ class LevelResult:
             "max_ms": round(max(self.latencies_ms, default=float("nan")), 2),
             "client_cpu_s": round(self.client_cpu_s, 2),
             "server_cpu_s": None if self.server_cpu_s is None else round(self.server_cpu_s, 2),
+            # The client's work per move is fixed: on a shared machine whose speed varies it is the
+            # yardstick the server's CPU is read against.
+            "client_cpu_ms_per_move": round(self.client_cpu_s * 1000 / self.moves, 3) if self.moves else None,
             "server_cpu_ms_per_move": (
                 round(self.server_cpu_s * 1000 / self.moves, 2)
                 if self.server_cpu_s is not None and self.moves
@@ -479,7 +482,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {n:>2} clients: HTTP {h['moves_per_s']:.0f} mv/s p99 {h['p99_ms']:.1f} ms; "
                 f"baseline {b['moves_per_s']:.0f} mv/s p99 {b['p99_ms']:.1f} ms; "
-                f"server CPU {h['server_cpu_ms_per_move']} ms/move",
+                f"server CPU {h['server_cpu_ms_per_move']} ms/move "
+                f"(the bench's own HTTP client {h['client_cpu_ms_per_move']} ms/move: this machine's speed)",
                 flush=True,
             )
     finally:

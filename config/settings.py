@@ -110,6 +110,10 @@ TEMPLATES = [
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", 0)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # psycopg prepares no statement unless asked (Django's default, None, would refuse even when asked):
+    # only the move path's hot statements ask (core.rawsql.prepared_cursor).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and env.bool("DATABASE_POOL", default=True):
     # Under ASGI every request runs in its own thread, so persistent connections pile up; a
     # connection pool (psycopg_pool, through Django) reuses a bounded set instead.

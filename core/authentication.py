@@ -31,7 +31,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
                 f" FROM {qn(model._meta.db_table)} t JOIN {qn(user_model._meta.db_table)} u"
                 f" ON u.{qn(user_model._meta.pk.column)} = t.{qn('user_id')} WHERE t.{qn(model._meta.pk.column)} = %s"
             )
-        with connection.cursor() as cursor:
+        with rawsql.prepared_cursor(connection) as cursor:
             cursor.execute(sql, [key])
             row = cursor.fetchone()
         if row is None:

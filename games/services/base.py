@@ -43,7 +43,7 @@ def lock_game(game_id: int) -> Game:
         game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
         return game
     sql_game, sql_seats = _lock_statements(connection)
-    with connection.cursor() as game_cursor, connection.cursor() as seats_cursor:
+    with rawsql.prepared_cursor(connection) as game_cursor, rawsql.prepared_cursor(connection) as seats_cursor:
         # Sent together (with the transaction's BEGIN) in one round trip: the server still reads the
         # seats only once it holds the lock, as the second statement runs after the first.
         with connection.connection.pipeline():

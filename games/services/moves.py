@@ -318,7 +318,7 @@ def _write_move(row: Move, game: Game, seats: list[Seat]) -> None:
     insert_sql, params = rawsql.insert(row, connection)
     game_sql, game_params = rawsql.update_one(game, GAME_FIELDS, connection)
     seats_sql, seats_params = rawsql.update_rows(seats, SEAT_FIELDS, connection)
-    with connection.cursor() as cursor:
+    with rawsql.prepared_cursor(connection) as cursor:
         cursor.execute(f"WITH m AS ({insert_sql}), g AS ({game_sql}), s AS ({seats_sql}) SELECT * FROM m",
                        params + game_params + seats_params)
         row.pk = cursor.fetchone()[0]

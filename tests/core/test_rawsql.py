@@ -105,3 +105,13 @@ def test_insert_and_update_statements_prepare_each_value_by_its_field(game, post
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
     assert Game.objects.get(pk=game.pk).state == {"a": "'; DROP TABLE games_game; --"}
+
+
+def test_the_hot_statements_are_prepared_once_per_connection(game, postgres):
+    # Parsed and planned once per pooled connection instead of on every move.
+    for _ in range(2):
+        with transaction.atomic():
+            lock_game(game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s", ["%FOR UPDATE%"])
+        assert len(cursor.fetchall()) == 1
