@@ -138,15 +138,19 @@ class Sockets:
             self.errors.append(f"game {game_id} seat {seat}: {type(exc).__name__}: {exc}")
 
 
-def submit_moves(games, ports: list[int], moves: int, clients: int) -> float:
-    """``moves`` moves, round-robin over the games, each to the other process than the last; returns the
-    seconds taken."""
+def submit_moves(games, ports: list[int], moves: int, clients: int, rate: float = 0.0) -> float:
+    """``moves`` moves, round-robin over the games, each to the other process than the last, at most
+    ``rate`` a second in all (0: as fast as the server takes them); returns the seconds taken."""
     share = [games[n::clients] for n in range(clients)]
+    gap = clients / rate if rate else 0.0  # each client's time between its moves
 
     def worker(mine, index):
         conns = [HttpClient(port) for port in ports]
+        start = time.perf_counter() + index * gap / clients
         try:
             for n in range(moves // clients):
+                if gap:
+                    time.sleep(max(0.0, start + n * gap - time.perf_counter()))
                 conns[(n + index) % len(conns)].submit(mine[n % len(mine)])
         finally:
             for conn in conns:
@@ -197,6 +201,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=2_000, help="moves submitted while the sockets are open")
     parser.add_argument("--clients", type=int, default=4, help="threads submitting moves")
     parser.add_argument("--idle", type=float, default=2.0, help="seconds between the last connect and the first move")
+    parser.add_argument("--rate", type=float, default=50.0,
+                        help="moves a second in all (default 50; 0: as fast as the server takes them)")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds to wait for the last deliveries")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--db", default="letterpost_socket_bench")
@@ -233,7 +239,7 @@ def main() -> int:
               f"(seat 0 on :{ports[0]}, seat 1 on :{ports[1]})", flush=True)
         time.sleep(args.idle)
         start_versions = {g.id: g.version for g in games}
-        seconds = submit_moves(games, ports, args.moves, args.clients)
+        seconds = submit_moves(games, ports, args.moves, args.clients, args.rate)
         print(f"* {args.moves} moves submitted in {seconds:.1f} s ({args.moves / seconds:.1f}/s)", flush=True)
         deadline = time.monotonic() + args.settle
         expected = {g.id: set(range(start_versions[g.id] + 1, g.version + 1)) for g in games}
