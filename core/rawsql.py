@@ -12,12 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3's, as Django wraps it
 from django.db.models import Model
-
-try:  # psycopg 3's server-side binding cursor, as Django's PostgreSQL backend defines it
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # no psycopg (the hot path is PostgreSQL only)
-    ServerBindingCursor = None
 
 
 @cache
@@ -35,12 +31,12 @@ def column_count(model: type[Model]) -> int:
     return len(_concrete(model))
 
 
-if ServerBindingCursor is not None:
-    class _PreparedCursor(ServerBindingCursor):
-        """Each statement prepared on the server the first time a connection runs it."""
+class _PreparedCursor(ServerBindingCursor):
+    """Each statement prepared on the server the first time a connection runs it.  The statements name
+    their columns, so a migration that adds one leaves their results' shape, and so the plans, valid."""
 
-        def execute(self, query, params=None, **kwargs):
-            return super().execute(query, params, prepare=True, **kwargs)
+    def execute(self, query, params=None, **kwargs):
+        return super().execute(query, params, prepare=True, **kwargs)
 
 
 def prepared_cursor(connection):
