@@ -161,8 +161,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "core.channel_layer.BatchedRedisChannelLayer",  # channels-redis's, many groups at once
-            # The key prefix keeps sites (or test runs) sharing one Redis apart.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS}],
+            # The key prefix keeps sites (or test runs) sharing one Redis apart.  redis-py's asyncio pool
+            # holds 100 connections by default and refuses the next rather than waiting: a process's
+            # sockets closing together (a restart) left group memberships behind (bench/README.md).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS,
+                                  "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=2000)}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},
         }
     }
