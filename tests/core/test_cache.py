@@ -1,6 +1,8 @@
 """The Redis cache degrades while Redis is down (``core.cache``): reads miss, writes are dropped, a
 counter answers as if just started — nothing raises into a request."""
 
+import pytest
+
 from core.cache import ResilientRedisCache
 
 
@@ -22,6 +24,7 @@ def test_every_cache_object_of_the_process_shares_one_client_and_its_connections
     assert ResilientRedisCache("redis://127.0.0.1:1/1", options)._cache is not one._cache
 
 
+@pytest.mark.redis
 def test_one_redis_client_serves_every_command(redis_url):
     # Django's client made a new redis.Redis for each command; ours makes one per connection pool.
     cache = ResilientRedisCache(redis_url, {})

@@ -11,7 +11,7 @@ from psycopg_pool import ConnectionPool
 
 from core.db.postgresql.base import DatabaseWrapper, check_if_told
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture

@@ -92,6 +92,7 @@ def test_the_move_write_is_all_or_nothing(game, alice):
     assert Move.objects.filter(game=game, idempotency_key="k").count() == 1
 
 
+@pytest.mark.postgres
 def test_insert_and_update_statements_prepare_each_value_by_its_field(game, postgres):
     seats = list(Seat.objects.filter(game=game).order_by("index"))
     seats[0].alert_at, seats[1].alert_at = None, datetime(2032, 5, 6, tzinfo=UTC)
@@ -107,6 +108,7 @@ def test_insert_and_update_statements_prepare_each_value_by_its_field(game, post
     assert Game.objects.get(pk=game.pk).state == {"a": "'; DROP TABLE games_game; --"}
 
 
+@pytest.mark.postgres
 def test_the_hot_statements_are_prepared_once_per_connection(game, postgres):
     # Parsed and planned once per pooled connection instead of on every move.
     for _ in range(2):
