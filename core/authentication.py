@@ -12,8 +12,6 @@ from rest_framework import authentication, exceptions
 
 from . import rawsql
 
-_SQL: dict[str, str] = {}
-
 
 class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key):
@@ -22,15 +20,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if connection.vendor != "postgresql":
             return super().authenticate_credentials(key)
         user_model = get_user_model()
-        sql = _SQL.get(connection.vendor)
-        if sql is None:
-            qn = connection.ops.quote_name
-            columns = f"{rawsql.select_list(model, 't', connection)}, {rawsql.select_list(user_model, 'u', connection)}"
-            sql = _SQL[connection.vendor] = (
-                f"SELECT {columns}"
-                f" FROM {qn(model._meta.db_table)} t JOIN {qn(user_model._meta.db_table)} u"
-                f" ON u.{qn(user_model._meta.pk.column)} = t.{qn('user_id')} WHERE t.{qn(model._meta.pk.column)} = %s"
-            )
+        sql = rawsql.statement(("token", connection.vendor), lambda: _token_sql(model, user_model, connection))
         with rawsql.prepared_cursor(connection) as cursor:
             cursor.execute(sql, [key])
             row = cursor.fetchone()
@@ -43,3 +33,12 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return (user, token)
+
+
+def _token_sql(model, user_model, connection) -> str:
+    qn = connection.ops.quote_name
+    return (
+        f"SELECT {rawsql.select_list(model, 't', connection)}, {rawsql.select_list(user_model, 'u', connection)}"
+        f" FROM {qn(model._meta.db_table)} t JOIN {qn(user_model._meta.db_table)} u"
+        f" ON u.{qn(user_model._meta.pk.column)} = t.{qn('user_id')} WHERE t.{qn(model._meta.pk.column)} = %s"
+    )

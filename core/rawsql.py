@@ -82,8 +82,9 @@ def instance(model: type[Model], connection, values: Sequence) -> Model:
 _SQL: dict = {}
 
 
-def _text(key, build) -> str:
-    """A statement's text, built once per shape (model, columns, rows, database)."""
+def statement(key, build) -> str:
+    """A statement's text, built by ``build()`` once per ``key`` (its shape: models, columns, rows,
+    database) and kept for the process."""
     text = _SQL.get(key)
     if text is None:
         text = _SQL[key] = build()
@@ -103,7 +104,7 @@ def insert(obj: Model, connection, *, returning: bool = True) -> tuple[str, list
                f" VALUES ({', '.join(['%s'] * len(fields))})")
         return sql + (f" RETURNING {qn(model._meta.pk.column)}" if returning else "")
 
-    return _text(("insert", model, len(fields), returning, connection.vendor), build), params
+    return statement(("insert", model, len(fields), returning, connection.vendor), build), params
 
 
 def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tuple[str, list]:
@@ -132,7 +133,7 @@ def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tup
     # Sweeps write batches of every size: only small ones (a game's seats) are kept.
     if len(objs) > 8:
         return build(), params
-    return _text(("update_rows", model, tuple(fields), len(objs), connection.vendor), build), params
+    return statement(("update_rows", model, tuple(fields), len(objs), connection.vendor), build), params
 
 
 def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list]:
@@ -147,4 +148,4 @@ def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list
         sets = ", ".join(f"{qn(f.column)} = %s" for f in columns)
         return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"
 
-    return _text(("update_one", type(obj), tuple(fields), connection.vendor), build), params
+    return statement(("update_one", type(obj), tuple(fields), connection.vendor), build), params

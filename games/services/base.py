@@ -65,22 +65,26 @@ def lock_game(game_id: int) -> Game:
     return game
 
 
-_LOCK_SQL: dict[str, tuple[str, str]] = {}
-
-
 def _lock_statements(connection) -> tuple[str, str]:
-    found = _LOCK_SQL.get(connection.vendor)
-    if found is None:
-        qn = connection.ops.quote_name
-        game_t, seat_t, user_t = (qn(m._meta.db_table) for m in (Game, Seat, User))
-        found = _LOCK_SQL[connection.vendor] = (
-            f"SELECT {rawsql.select_list(Game, 'g', connection)} FROM {game_t} g WHERE g.id = %s FOR UPDATE",
-            # The seats in the model's order (game, index), as the ORM read them.
-            f"SELECT {rawsql.select_list(Seat, 's', connection)}, {rawsql.select_list(User, 'u', connection)}"
-            f" FROM {seat_t} s LEFT JOIN {user_t} u ON u.id = s.{qn('user_id')}"
-            f" WHERE s.{qn('game_id')} = %s ORDER BY s.{qn('index')}",
-        )
-    return found
+    return (
+        rawsql.statement(("lock_game", connection.vendor), lambda: _lock_game_sql(connection)),
+        rawsql.statement(("lock_seats", connection.vendor), lambda: _lock_seats_sql(connection)),
+    )
+
+
+def _lock_game_sql(connection) -> str:
+    table = connection.ops.quote_name(Game._meta.db_table)
+    return f"SELECT {rawsql.select_list(Game, 'g', connection)} FROM {table} g WHERE g.id = %s FOR UPDATE"
+
+
+def _lock_seats_sql(connection) -> str:
+    """The seats with their users, in the model's order (game, index), as the ORM read them."""
+    qn = connection.ops.quote_name
+    return (
+        f"SELECT {rawsql.select_list(Seat, 's', connection)}, {rawsql.select_list(User, 'u', connection)}"
+        f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(User._meta.db_table)} u ON u.id = s.{qn('user_id')}"
+        f" WHERE s.{qn('game_id')} = %s ORDER BY s.{qn('index')}"
+    )
 
 
 def request_hash(move: Any, version: int | None) -> str:

@@ -40,11 +40,34 @@ def test_a_connection_the_server_ended_is_refused(raw):
             time.sleep(0.05)
 
 
-def test_the_site_uses_it_for_its_pool(postgres):
+def test_the_sites_pool_asks_the_server_only_about_a_connection_it_ended(postgres, monkeypatch):
+    """Through the pool Django makes from the site's settings: checkouts of a quiet connection ask nothing
+    (Django's own check would ask every time); after the server ends it, the check asks, and the pool
+    hands out a new connection instead."""
+    real = ConnectionPool.check_connection
+    asked = []
+
+    def check_connection(conn):
+        asked.append(conn.info.backend_pid)
+        real(conn)
+
+    monkeypatch.setattr(ConnectionPool, "check_connection", staticmethod(check_connection))
     db = {**settings.DATABASES["default"], "OPTIONS": {"pool": {"min_size": 0, "max_size": 1}},
           "CONN_HEALTH_CHECKS": True, "CONN_MAX_AGE": 0}
-    wrapper = DatabaseWrapper(db, alias="pool-check-test")
+    pool = DatabaseWrapper(db, alias="pool-check-test").pool
+    pool.open()
     try:
-        assert wrapper.pool._check is check_if_told
+        pids = []
+        for _ in range(3):
+            with pool.connection() as conn:
+                pids.append(conn.info.backend_pid)
+        assert len(set(pids)) == 1 and asked == []
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pids[0]])
+        time.sleep(0.5)  # the server's goodbye arrives on the idle socket
+        with pool.connection() as conn:
+            assert conn.info.backend_pid != pids[0]
+            conn.execute("SELECT 1")
+        assert asked == [pids[0]]
     finally:
-        wrapper.close_pool()
+        pool.close()

@@ -31,7 +31,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self):
         pool = super().pool
-        # Django passes psycopg's own check to the pool it makes (it takes no other); it is swapped once.
+        # Django passes psycopg's own check to the pool it makes and takes no other, and the pool has no
+        # public setter: its attribute is swapped once.  tests/core/test_pool_check.py drives the pool
+        # itself, so a psycopg_pool release that moves the attribute fails there.
         if pool is not None and pool._check is ConnectionPool.check_connection:
             pool._check = check_if_told
         return pool
