@@ -60,7 +60,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
-    "csp.middleware.CSPMiddleware",
+    "config.security_headers.CSPMiddleware",  # django-csp's, its header built once
     "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

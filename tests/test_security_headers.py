@@ -83,3 +83,60 @@ def test_no_template_relies_on_inline_script_or_style():
         found += [f"{path.relative_to(ROOT)}: {what}" for pattern, what in INLINE if pattern.search(text)]
     assert len(templates) > 50
     assert found == []
+
+
+def _through_csp(request, response):
+    from config.security_headers import CSPMiddleware
+
+    middleware = CSPMiddleware(lambda r: response)
+    middleware.process_request(request)
+    return request, middleware
+
+
+def test_the_built_once_policy_is_django_csps_own():
+    from csp.middleware import CSPMiddleware as DjangoCSP
+    from django.http import HttpResponse
+
+    request, ours = _through_csp(RequestFactory().get("/"), None)
+    theirs = DjangoCSP(lambda r: None)
+    for _ in range(2):  # the second answer comes from the built text
+        mine = ours.process_response(request, HttpResponse())["Content-Security-Policy"]
+        assert mine == theirs.process_response(RequestFactory().get("/"), HttpResponse())["Content-Security-Policy"]
+    assert "script-src 'self'" in mine
+
+
+def test_a_responses_own_policy_parts_and_a_used_nonce_still_count(settings):
+    from csp.constants import NONCE
+    from django.http import HttpResponse
+
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'self'"], "script-src": ["'self'", NONCE]}}
+
+    response = HttpResponse()
+    response._csp_update = {"img-src": ["https://example.org"]}
+    request, ours = _through_csp(RequestFactory().get("/"), response)
+    assert "https://example.org" in ours.process_response(request, response)["Content-Security-Policy"]
+
+    request, ours = _through_csp(RequestFactory().get("/"), None)
+    nonce = str(request.csp_nonce)
+    assert f"'nonce-{nonce}'" in ours.process_response(request, HttpResponse())["Content-Security-Policy"]
+    request, ours = _through_csp(RequestFactory().get("/"), None)
+    assert "nonce" not in ours.process_response(request, HttpResponse())["Content-Security-Policy"]
+
+    request, ours = _through_csp(RequestFactory().get("/"), None)
+    ours.process_response(request, HttpResponse())
+    with pytest.raises(Exception, match="not available after the CSP header"):
+        str(request.csp_nonce)
+
+
+def test_a_changed_setting_changes_the_headers(settings):
+    from django.http import HttpResponse
+
+    request, ours = _through_csp(RequestFactory().get("/"), None)
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    settings.PERMISSIONS_POLICY = {"camera": []}
+    response = ours.process_response(request, HttpResponse())
+    assert response["Content-Security-Policy"] == "default-src 'none'"
+    from config.security_headers import PermissionsPolicyMiddleware
+
+    assert PermissionsPolicyMiddleware(lambda r: None).process_response(request, HttpResponse())[
+        "Permissions-Policy"] == "camera=()"
