@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.token_api.TokenApiMiddleware",  # a program's token API request takes the shorter chain below
     "django.middleware.security.SecurityMiddleware",
     "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
     "config.security_headers.CSPMiddleware",  # django-csp's, its header built once
@@ -76,6 +77,22 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
+
+# An API request carrying a token and no session cookie skips what only serves sessions and pages: the
+# session and its user, CSRF (DRF checks it for session users itself), messages, the page doors and
+# static files.  DRF authenticates it; its permissions ask MAY_ACT; its headers are a page's
+# (core/token_api.py).
+SESSION_ONLY_MIDDLEWARE = [
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "core.middleware.UnstorableTextMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "core.middleware.MayActMiddleware",
+    "moderation.middleware.SuspendedUserMiddleware",
+]
+TOKEN_API_MIDDLEWARE = [m for m in MIDDLEWARE[1:] if m not in SESSION_ONLY_MIDDLEWARE]
 
 ROOT_URLCONF = "config.urls"
 # Who listens to which event and who answers which policy question (core.apps reads it at start).
