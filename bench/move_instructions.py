@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import json
 import os
 import re
@@ -89,10 +90,12 @@ def play(root: Path, games_file: Path, moves: int) -> None:
         game["current"] ^= 1
 
     async def run() -> None:
-        for i in range(32):
-            await post(games[i % 16])
-        for i in range(moves):
-            await post(games[16 + i % 16])
+        # As uvicorn does, each request runs in a task of its own that starts from the server's context, so
+        # what one request leaves in its context (Django's and asgiref's locals) is gone for the next.
+        loop, base = asyncio.get_running_loop(), contextvars.copy_context()
+        for i in range(32 + moves):
+            game = games[i % 16] if i < 32 else games[16 + (i - 32) % 16]
+            await loop.create_task(post(game), context=base.copy())
 
     asyncio.run(run())
 

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (authenticated, origin-checked)."""
 
+import contextvars
 import gc
 import os
 
@@ -71,7 +72,12 @@ class OneHopASGIHandler(ASGIHandler):
         return response
 
 
-django_asgi_app = OneHopASGIHandler()
+# Loading the middleware resolves URLs (``reverse`` in a middleware's ``__init__``), which leaves a value
+# in each URL resolver's asgiref ``Local`` -- 46 of them -- in the importing thread's context.  Every
+# request's context starts as a copy of that one, and asgiref's thread hop walks and re-homes every
+# variable in it twice per request (a twentieth of an API move).  So the handler is built in a context
+# of its own.
+django_asgi_app = contextvars.Context().run(OneHopASGIHandler)
 
 application = ProtocolTypeRouter(
     {

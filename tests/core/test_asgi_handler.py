@@ -51,3 +51,18 @@ def test_a_refused_move_tells_no_socket_and_answers_its_error(alice, bob, carol)
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
     with pytest.raises(asyncio.TimeoutError):  # nothing was committed, so nothing is broadcast
         post_move(game, Token.objects.create(user=carol), "asgi-2")
+
+
+def test_loading_the_application_leaves_the_importing_context_clean():
+    """Every request's context starts as a copy of the server's, and asgiref's thread hop walks each
+    variable in it twice per request: loading the handler (which resolves URLs) must leave none there."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import contextvars, config.asgi; "
+            "print(sum(var.name == 'asgiref.local' for var in contextvars.copy_context()))")
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"
