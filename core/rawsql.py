@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from django.db import models
 from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3's, as Django wraps it
 from django.db.models import Model
 
@@ -91,12 +92,42 @@ def statement(key, build) -> str:
     return text
 
 
+# Fields (exactly these classes) whose ``get_db_prep_save`` of a value of the given Python type only
+# passes it to the backend's integer adapter (integer fields) or returns it as it is (the rest).  A move
+# prepared about thirty values through Django's chain of field methods.
+_INTEGER = (models.IntegerField, models.BigIntegerField, models.SmallIntegerField, models.PositiveIntegerField,
+            models.PositiveBigIntegerField, models.PositiveSmallIntegerField)
+_AS_IS = {models.AutoField: int, models.BigAutoField: int, models.SmallAutoField: int,
+          models.BooleanField: bool, models.CharField: str, models.TextField: str}
+
+
+@cache
+def _shortcut(field) -> tuple[type, str | None] | None:
+    """(the value type, the integer field's internal type or None), for the value's field or the key a
+    foreign key points at; None when every value goes through the field."""
+    target = field.target_field if field.many_to_one or field.one_to_one else field
+    if type(target) in _INTEGER:
+        return int, target.get_internal_type()
+    kind = _AS_IS.get(type(target))
+    return None if kind is None else (kind, None)
+
+
+def prepared(field, value, connection):
+    """``field.get_db_prep_save(value, connection)``, without the chain of calls where it is known."""
+    shortcut = _shortcut(field)
+    if shortcut is not None and (value is None or type(value) is shortcut[0]):
+        if shortcut[1] is None or value is None:
+            return value
+        return connection.ops.adapt_integerfield_value(value, shortcut[1])
+    return field.get_db_prep_save(value, connection)
+
+
 def insert(obj: Model, connection, *, returning: bool = True) -> tuple[str, list]:
     """``INSERT`` of ``obj``'s concrete fields but its automatic primary key, with ``pre_save`` applied
     (``auto_now_add`` and the like) and each value prepared by its field; ``RETURNING`` the key."""
     model = type(obj)
     fields = [f for f in _concrete(model) if not (f.primary_key and getattr(obj, f.attname) is None)]
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    params = [prepared(f, f.pre_save(obj, True), connection) for f in fields]
 
     def build() -> str:
         qn = connection.ops.quote_name
@@ -116,8 +147,8 @@ def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tup
     columns = [meta.get_field(name) for name in fields]
     params: list = []
     for obj in objs:
-        params.append(pk.get_db_prep_save(obj.pk, connection))
-        params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns)
+        params.append(prepared(pk, obj.pk, connection))
+        params.extend(prepared(f, getattr(obj, f.attname), connection) for f in columns)
 
     def build() -> str:
         qn = connection.ops.quote_name
@@ -140,8 +171,8 @@ def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list
     """``UPDATE`` of ``fields`` of one saved object, each value prepared by its field."""
     meta = type(obj)._meta
     columns = [meta.get_field(name) for name in fields]
-    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns]
-    params.append(meta.pk.get_db_prep_save(obj.pk, connection))
+    params = [prepared(f, getattr(obj, f.attname), connection) for f in columns]
+    params.append(prepared(meta.pk, obj.pk, connection))
 
     def build() -> str:
         qn = connection.ops.quote_name

@@ -117,3 +117,20 @@ def test_the_hot_statements_are_prepared_once_per_connection(game, postgres):
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s", ["%FOR UPDATE%"])
         assert len(cursor.fetchall()) == 1
+
+
+def test_values_are_prepared_as_their_fields_prepare_them(game, alice):
+    """``rawsql.prepared`` passes plain values through only where the field would give them back as they
+    are; every other value (JSON, times, the odd type) goes through the field."""
+    seat = Seat.objects.filter(game=game).first()
+    move = Move(game=game, seq=1, seat=0, user=alice, payload={"type": "add"}, idempotency_key="k", request_hash="h")
+    for obj in (game, seat, move, alice):
+        for field in type(obj)._meta.concrete_fields:
+            value = getattr(obj, field.attname)
+            ours, theirs = rawsql.prepared(field, value, connection), field.get_db_prep_save(value, connection)
+            assert type(ours) is type(theirs) and getattr(ours, "obj", ours) == getattr(theirs, "obj", theirs), field
+    version = Game._meta.get_field("version")
+    assert rawsql.prepared(version, "7", connection) == 7  # not an int: the field converts it
+    assert rawsql.prepared(version, True, connection) == version.get_db_prep_save(True, connection)
+    state = Game._meta.get_field("state")
+    assert rawsql._shortcut(state) is None and rawsql._shortcut(Seat._meta.get_field("user"))[0] is int
