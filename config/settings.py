@@ -291,6 +291,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "core.permissions.MayAct"],
     "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",  # documents the shared error responses
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.ContentNegotiation",  # DRF's; */* answered at once
     # Bounded JSON: no deep nesting, no NUL, no integer beyond 64 bits (core/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.StrictJSONParser",
