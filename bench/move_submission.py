@@ -80,6 +80,8 @@ class LevelResult:
     errors: list[str] = field(default_factory=list)
     client_cpu_s: float = 0.0  # CPU used by this (client) process while measuring
     server_cpu_s: float | None = None  # CPU used by the uvicorn processes while measuring (HTTP only)
+    worker_cpu_s: list[float] = field(default_factory=list)  # the same, per uvicorn worker process
+    database_cpu_s: float | None = None  # CPU used by the PostgreSQL server's processes while measuring
 
     @property
     def moves_per_s(self) -> float:
@@ -109,6 +111,14 @@ class LevelResult:
             "server_cpu_ms_per_move": (
                 round(self.server_cpu_s * 1000 / self.moves, 2)
                 if self.server_cpu_s is not None and self.moves
+                else None
+            ),
+            # How evenly the kernel spread the clients' connections over the workers.
+            "worker_cpu_s": [round(x, 2) for x in self.worker_cpu_s],
+            # The database's share of a move: the part of the machine the ratio's two sides both pay.
+            "database_cpu_ms_per_move": (
+                round(self.database_cpu_s * 1000 / self.moves, 2)
+                if self.database_cpu_s is not None and self.moves
                 else None
             ),
             "errors": self.errors[:10],
@@ -364,6 +374,24 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def database_cpu_seconds() -> float:
+    """CPU time the PostgreSQL server on this machine has used so far: its live processes' (command name
+    ``postgres``) and, through the postmaster's children's times, its back ends that have ended."""
+    total = 0
+    for entry in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if entry.read_text().strip() != "postgres":
+                continue
+            fields = (entry.parent / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+        parent = Path(f"/proc/{fields[1]}/comm")
+        if not (parent.exists() and parent.read_text().strip() == "postgres"):  # the postmaster
+            total += int(fields[13]) + int(fields[14])  # its ended children's: cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def stop_server(proc: subprocess.Popen) -> None:
     proc.terminate()
     try:
@@ -459,13 +487,20 @@ def main(argv: list[str] | None = None) -> int:
         for n in levels:
             per_client = args.moves // n
             server_cpu0 = cpu_seconds(server_pids)
+            workers0 = [cpu_seconds([pid]) for pid in server_pids]
+            db_cpu0 = database_cpu_seconds()
             http_result = run_level(
                 lambda: HttpClient(port), fixtures[f"http{n}"], per_client, args.warmup, args.max_seconds
             )
             http_result.server_cpu_s = cpu_seconds(server_pids) - server_cpu0
+            http_result.worker_cpu_s = [cpu_seconds([pid]) - t0 for pid, t0 in zip(server_pids, workers0, strict=True)]
+            http_result.database_cpu_s = database_cpu_seconds() - db_cpu0
+            db_cpu0 = database_cpu_seconds()
             db_result = run_level(
                 lambda: DbClient(database_url), fixtures[f"db{n}"], per_client, args.warmup, args.max_seconds
             )
+            time.sleep(0.5)  # the baseline's back ends have ended: their time counts once the postmaster reaped them
+            db_result.database_cpu_s = database_cpu_seconds() - db_cpu0
             for label, res in (("HTTP", http_result), ("baseline", db_result)):
                 if res.errors:
                     failed = True
@@ -482,7 +517,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {n:>2} clients: HTTP {h['moves_per_s']:.0f} mv/s p99 {h['p99_ms']:.1f} ms; "
                 f"baseline {b['moves_per_s']:.0f} mv/s p99 {b['p99_ms']:.1f} ms; "
-                f"server CPU {h['server_cpu_ms_per_move']} ms/move "
+                f"server CPU {h['server_cpu_ms_per_move']} ms/move (per worker, s: {h['worker_cpu_s']}); "
+                f"database CPU {h['database_cpu_ms_per_move']} ms/move, baseline's {b['database_cpu_ms_per_move']} "
                 f"(the bench's own HTTP client {h['client_cpu_ms_per_move']} ms/move: this machine's speed)",
                 flush=True,
             )
