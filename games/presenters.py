@@ -104,7 +104,8 @@ def render_board(game: Game, payload: dict, request=None, *, user=None) -> str:
         "p": payload,
         "page": kinds.page_context(game, payload),
         "show_hint": shows_hints(game, payload, viewer),
-        "view_json": json.dumps(payload["view"], indent=1, sort_keys=True),
+        # Only the generic board shows it; a template calls a callable, so the other kinds never pay for it.
+        "view_json": lambda: json.dumps(payload["view"], indent=1, sort_keys=True),
     }
     return render_to_string(board_template(game.kind).template.name, context, request=request)
 
