@@ -335,7 +335,9 @@ def start_server(env: dict, port: int, workers: int, app: str) -> subprocess.Pop
             raise SystemExit(f"uvicorn exited with {proc.returncode}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            conn.request("GET", "/")  # any answer will do: the whole stack is up
+            # Any answer will do (the whole stack is up); an API path renders no page, which would need
+            # collectstatic's manifest under DEBUG=False.
+            conn.request("GET", "/api/games/")
             conn.getresponse().read()
             conn.close()
             return proc
