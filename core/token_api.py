@@ -4,9 +4,10 @@ A request to ``/api/`` carrying ``Authorization: Token …`` and no session cook
 session, its user, CSRF, messages, the page doors or static files: DRF authenticates it by its token
 and its permissions ask ``MAY_ACT``.  ``TokenApiMiddleware``, first in ``settings.MIDDLEWARE``, hands
 such a request to a second chain of Django's, ``settings.TOKEN_API_MIDDLEWARE`` (every other
-middleware, the security headers included); the rest of ``MIDDLEWARE`` never sees it.  That chain
-was about a sixth of an API move's CPU (bench/README.md "Move submission").  A request with a session
-cookie takes the whole chain, so a browser's signed-in requests are unchanged.
+middleware, the security headers included); the rest of ``MIDDLEWARE`` never sees it.  The whole
+chain was about a fifth of an API move's CPU, and about a third of that served only sessions and pages
+(bench/README.md "Move submission").  A request with a session cookie takes the whole chain, so a
+browser's signed-in requests are unchanged.
 """
 
 from django.conf import settings
