@@ -115,11 +115,10 @@ def _shortcut(field) -> tuple[type, str | None] | None:
 def prepared(field, value, connection):
     """``field.get_db_prep_save(value, connection)``, without the chain of calls where it is known."""
     shortcut = _shortcut(field)
-    if shortcut is not None and (value is None or type(value) is shortcut[0]):
-        if shortcut[1] is None or value is None:
-            return value
-        return connection.ops.adapt_integerfield_value(value, shortcut[1])
-    return field.get_db_prep_save(value, connection)
+    if shortcut is None or not (value is None or type(value) is shortcut[0]):
+        return field.get_db_prep_save(value, connection)
+    internal_type = shortcut[1]
+    return value if internal_type is None else connection.ops.adapt_integerfield_value(value, internal_type)
 
 
 def insert(obj: Model, connection, *, returning: bool = True) -> tuple[str, list]:
