@@ -27,6 +27,8 @@ return counts
 
 
 class BatchedRedisChannelLayer(RedisChannelLayer):
+    _trim_and_count = None  # redis-py's script object: EVALSHA, loading the script where it is unknown
+
     async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
         """``group_send`` of each ``(group, message)``, skipping, after one round trip per Redis server,
         the groups nobody is in."""
@@ -37,7 +39,10 @@ class BatchedRedisChannelLayer(RedisChannelLayer):
         for index, items in by_server.items():
             expired = int(time.time()) - self.group_expiry
             keys = [self._group_key(group) for group, _ in items]
-            counts = await self.connection(index).eval(_TRIM_AND_COUNT, len(keys), *keys, expired)
+            connection = self.connection(index)
+            if self._trim_and_count is None:
+                self._trim_and_count = connection.register_script(_TRIM_AND_COUNT)
+            counts = await self._trim_and_count(keys=keys, args=[expired], client=connection)
             for (group, message), count in zip(items, counts, strict=True):
                 if count:
                     await self.group_send(group, message)
