@@ -31,8 +31,11 @@ def token_client(user) -> APIClient:
 
 def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settings):
     assert settings.MIDDLEWARE[0] == "core.token_api.TokenApiMiddleware"
-    assert settings.TOKEN_API_MIDDLEWARE == [m for m in settings.MIDDLEWARE[1:]
-                                             if m not in settings.SESSION_ONLY_MIDDLEWARE]
+    assert not {"django.contrib.sessions.middleware.SessionMiddleware", "django.middleware.csrf.CsrfViewMiddleware",
+                "django.contrib.auth.middleware.AuthenticationMiddleware",
+                "django.contrib.messages.middleware.MessageMiddleware"} & set(settings.TOKEN_API_MIDDLEWARE)
+    kept = [m for m in settings.MIDDLEWARE if m in settings.TOKEN_API_MIDDLEWARE]
+    assert kept == settings.TOKEN_API_MIDDLEWARE  # in the whole chain's order
     assert {"django.middleware.security.SecurityMiddleware", "config.security_headers.CSPMiddleware",
             "django.middleware.locale.LocaleMiddleware",
             "django.middleware.clickjacking.XFrameOptionsMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
