@@ -5,6 +5,8 @@ Every external service has an embedded default so that ``make run`` works with P
 ``DATABASE_URL``, ``REDIS_URL``, ``CELERY_BROKER_URL`` or ``EMAIL_URL`` swaps in the real service.
 """
 
+import os
+import tempfile
 from pathlib import Path
 
 import environ
@@ -145,8 +147,18 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and env.bool("DATABASE_
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["ENGINE"] = "core.db.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
     # Concurrent requests under the ASGI server wait for the write lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    _sqlite_options["timeout"] = 20
+    # A transaction takes the write lock when it begins: one that read first and then wrote could find
+    # another writer holding it, and SQLite fails that one at once rather than wait into a deadlock.
+    _sqlite_options.setdefault("transaction_mode", "IMMEDIATE")
+    # The tests' database is a file, as the site's is.  An in-memory one shared between threads (the
+    # browser tests' server) is in SQLite's shared-cache mode, which refuses a second writer at once
+    # ("database table is locked") instead of waiting for the lock.
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", os.path.join(tempfile.gettempdir(), f"letterpost-test-{os.getpid()}.sqlite3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---------------------------------------------------------------------------

@@ -7,6 +7,8 @@ being skipped.
 import os
 
 import pytest
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
 
 from games.engines import registry
 from tests.games.toy_engine import ENGINE as TOY
@@ -14,6 +16,17 @@ from tests.games.toy_engine import ENGINE as TOY
 IN_CI = os.environ.get("CI") == "true"
 
 registry.register(TOY)
+
+
+@receiver(connection_created)
+def unsynced_sqlite(sender, connection, **kwargs):
+    """The embedded tests' SQLite database is a file (config/settings.py says why): no test needs it
+    to survive a crash, so it keeps its rollback journal in memory and skips the disk flushes that
+    would make every commit wait."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA synchronous = OFF")
+            cursor.execute("PRAGMA journal_mode = MEMORY")
 
 
 @pytest.fixture(autouse=True)
