@@ -1,20 +1,23 @@
 """A game's options for templates: in words for people (``{{ game|in_words }}``: "Crossword · English
 tiles · double challenge · 3 days per move · rated"; ``{{ game|options_in_words }}`` the same without
 the name), and ``{{ game|public_options }}`` as data (never Spell's term cards); the lobby's rows of
-open seeks (``{% seek_rows seeks %}``)."""
+open seeks (``{% seek_rows seeks %}``) and the dashboard's rows of the player's games (``{% game_rows games %}``)."""
 
 import json
 
 from django import template
 from django.template.defaultfilters import capfirst
 from django.urls import reverse
-from django.utils.formats import localize
+from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.timesince import timeuntil
+from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.templatetags.players import player_name
+from games.models import GameStatus
 from games.option_words import SEPARATOR, game_in_words
 from games.option_words import options_in_words as _options_in_words
 from games.presenters import public_options as _public_options
@@ -58,10 +61,7 @@ def seek_rows(context, seeks) -> str:
     lobby shows 50; drawing them tag by tag was most of its time, bench/README.md 15.4).  The texts are
     the template's own messages, so the translations apply unchanged."""
     me = getattr(context.get("user"), "pk", None)
-    csrf = context.get("csrf_token")
-    token = ""
-    if csrf and csrf != "NOTPROVIDED":  # as {% csrf_token %} draws it
-        token = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf)
+    token = _csrf_input(context)
     # Seeks mostly share their settings: each set is put in words once.
     described: dict[str, str] = {}
     withdraw, accept = escape(_("Withdraw")), escape(_("Accept"))
@@ -88,6 +88,76 @@ def seek_rows(context, seeks) -> str:
             f"  </tr>\n  "
         )
     return mark_safe("".join(rows))  # every value above is escaped
+
+
+def _csrf_input(context) -> str:
+    csrf = context.get("csrf_token")
+    if csrf and csrf != "NOTPROVIDED":  # as {% csrf_token %} draws it
+        return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf)
+    return ""
+
+
+@register.simple_tag(takes_context=True)
+def game_rows(context, games) -> str:
+    """The dashboard's ``<tr>`` of each of the player's games (``games_for_user``: each with ``my_seat``):
+    game and options, the players with their scores, the status (Accept and Decline for a challenge
+    to answer) and the time left to move.  One call for the list rather than template tags per game,
+    as ``seek_rows``: a player with a few dozen games made drawing them most of the dashboard's time
+    (bench/README.md, 15.4).  The texts are the template's own messages, so the translations apply."""
+    token = _csrf_input(context)
+    described: dict[str, str] = {}
+    open_seat = f"<em>{escape(_('open seat'))}</em>"
+    rows = []
+    for game in games:
+        mine = game.my_seat
+        key = json.dumps([game.kind, game.options, game.days_per_move], sort_keys=True, default=str)
+        if key not in described:
+            described[key] = escape(options_in_words(game))
+        to_answer = game.status == GameStatus.CHALLENGE and not mine.accepted
+        yours = (game.status == GameStatus.ACTIVE and mine.to_act) or to_answer
+        players = ", ".join(
+            f"{player_name(seat.user)} ({_text(seat.score)})" if seat.user else open_seat for seat in game.seats.all()
+        )
+        rows.append(
+            f'\n    <tr data-game="{_text(game.pk)}" class="{"your-move" if yours else ""}">\n'
+            f'      <td><a href="{escape(reverse("game_detail", args=[game.pk]))}">{escape(capfirst(game.kind))}'
+            f' #{_text(game.pk)}</a><br><small class="muted">{described[key]}</small></td>\n'
+            f"      <td>{players}</td>\n"
+            f'      <td class="status">{_game_status(game, mine, token)}</td>\n'
+            f"      <td>{_time_left(mine.deadline)}</td>\n"
+            f"    </tr>\n  "
+        )
+    return mark_safe("".join(rows))  # every value above is escaped
+
+
+def _game_status(game, mine, token: str) -> str:
+    if game.status == GameStatus.CHALLENGE:
+        if mine.accepted:
+            return f"{escape(_('Challenge: waiting for answers'))}\n      "
+        accept, decline = reverse("challenge_accept", args=[game.pk]), reverse("challenge_decline", args=[game.pk])
+        return (
+            f"<strong>{escape(_('Challenge for you'))}</strong>\n"
+            f'        <form method="post" action="{escape(accept)}" class="inline">{token}'
+            f'<button type="submit" class="button">{escape(_("Accept"))}</button></form>\n'
+            f'        <form method="post" action="{escape(decline)}" class="inline">{token}'
+            f'<button type="submit">{escape(_("Decline"))}</button></form>\n      '
+        )
+    if game.status == GameStatus.ACTIVE:
+        return f"<strong>{escape(_('Your move'))}</strong>" if mine.to_act else escape(_("Waiting"))
+    if game.status == GameStatus.OPEN:
+        return escape(_("Seeking players"))
+    place = f" — {escape(_('place %(rank)s') % {'rank': _text(mine.rank)})}" if mine.rank else ""
+    return f"{escape(_('Finished'))}{place}"
+
+
+def _time_left(deadline) -> str:
+    """The time left to move, with the due time in the viewer's time zone (nothing without a deadline)."""
+    if not deadline:
+        return ""
+    local = template_localtime(deadline)
+    return (f'<time datetime="{escape(date_format(local, "c"))}" title="{escape(date_format(local, "D j M, H:i T"))}">'
+            f"{escape(timeuntil(deadline))}</time>"
+            f' <small class="muted">{escape(date_format(local, "D j M, H:i"))}</small>')
 
 
 def _text(value) -> str:

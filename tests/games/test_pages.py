@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.models import Game, GameStatus
 from tests.games.helpers import every_seat_moves
+from tests.helpers import committed
 
 pytestmark = pytest.mark.django_db
 
@@ -178,3 +179,20 @@ def test_dashboard_shows_only_the_most_recent_finished_games(client, alice, bob,
     shown = [g.pk for g in selectors.games_for_user(user=alice)]
     assert shown[0] == running.pk
     assert shown[1:] == finished[::-1][: selectors.RECENT_FINISHED]
+
+
+def test_the_dashboard_rows_print_names_as_text_and_answer_a_challenge(client, alice, bob):
+    # The dashboard's rows are built in Python (games.templatetags.game_options.game_rows).
+    bob.display_name = '<img src=x onerror="x()">'
+    bob.save()
+    with committed():
+        challenge = services.challenge_create(creator=bob, kind="toy", opponents=[alice])
+    running = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    client.force_login(alice)
+    html = client.get("/games/").content.decode()
+    assert "<img src=x" not in html and "&lt;img src=x onerror=&quot;x()&quot;&gt; (0)" in html
+    row = html[html.index(f'data-game="{challenge.pk}"'):].split("</tr>")[0]
+    assert 'class="your-move"' in row and "Challenge for you" in row
+    assert f'action="/games/{challenge.pk}/accept/"' in row and 'name="csrfmiddlewaretoken"' in row
+    row = html[html.index(f'data-game="{running.pk}"'):].split("</tr>")[0]
+    assert "<strong>Your move</strong>" in row and "<time datetime=" in row
