@@ -56,7 +56,7 @@ def _key(season: Season, league: League, digest: selectors.DivisionDigest, count
 
 def season_html(*, season: Season, league: League, user) -> SafeString:
     """Every division of the season as the page shows it (``_division.html`` each), from the cache
-    where it has them; the divisions it lacks are drawn from one ``season_tables`` and stored."""
+    where it has them; the divisions it lacks are drawn from one ``season_tables`` of those only, and stored."""
     if season.status == SeasonStatus.REGISTRATION:
         return mark_safe("")
     digests = selectors.division_digests(season=season, league=league)
@@ -68,10 +68,11 @@ def season_html(*, season: Season, league: League, user) -> SafeString:
         drawn = {}
         # Drawn after the digest was read, so never older than its key says (at worst newer: a move
         # in between, and the next request reads the new digest).
-        by_division = {d.division_id: key for d, key in zip(digests, keys, strict=True)}
-        for table in selectors.season_tables(season=season, league=league):
-            key = by_division.get(table.division.pk)
-            if key and key not in found:
+        # Only the divisions whose rows changed (a move in one division of ten loads that one's).
+        missing = {d.division_id: key for d, key in zip(digests, keys, strict=True) if key not in found}
+        for table in selectors.season_tables(season=season, league=league, division_ids=missing, count=len(digests)):
+            key = missing.get(table.division.pk)
+            if key:
                 drawn[key] = render_to_string(
                     TEMPLATE, {"table": table, "engine": engine, "user": user, "deadline_marks": True}
                 )

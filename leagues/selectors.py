@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -67,11 +68,17 @@ def season_for_page(*, league: League, number: int | None = None) -> Season | No
     return Season.objects.filter(league=league, number=number).first()
 
 
-def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
-    """Every division of the season with its standings and fixtures (a fixed number of queries)."""
+def season_tables(
+    *, season: Season, league: League, division_ids: Collection[int] | None = None, count: int | None = None
+) -> list[DivisionTable]:
+    """Every division of the season with its standings and fixtures (a fixed number of queries); with
+    ``division_ids`` only those, ``count`` then being the season's number of divisions (the zones of
+    promotion and relegation depend on it)."""
+    chosen = Division.objects.filter(season=season)
+    if division_ids is not None:
+        chosen = chosen.filter(pk__in=division_ids)
     divisions = list(
-        Division.objects.filter(season=season)
-        .order_by("level")
+        chosen.order_by("level")
         .prefetch_related(
             Prefetch("entries", queryset=Entry.objects.select_related("user").order_by("pk")),
             Prefetch(
@@ -96,7 +103,7 @@ def season_tables(*, season: Season, league: League) -> list[DivisionTable]:
     key = rating_key(league.kind, league.options)
     ratings = dict(Rating.objects.filter(key=key, user_id__in=user_ids).values_list("user_id", "rating"))
     cooperative = registry.get(league.kind).cooperative
-    bottom = len(divisions)
+    bottom = len(divisions) if division_ids is None else count
     tables = []
     for division in divisions:
         entries = [e for e in division.entries.all() if not e.removed]

@@ -258,6 +258,35 @@ def test_the_cached_tables_are_the_tables_drawn_afresh(client, make_league, play
     assert page(client, league, players[0]) == drawn  # no cache at all
 
 
+def test_a_move_redraws_its_own_division_only_and_the_page_is_the_one_drawn_afresh(client, make_league, players,
+                                                                                   settings, monkeypatch):
+    from leagues import fragments
+
+    league = make_league(n=8)
+    services.season_start(league_id=league.pk, actor=players[0])
+    page(client, league, players[0])  # both divisions drawn and cached
+    fixture = Fixture.objects.filter(division__season__league=league, division__level=1).order_by("pk").first()
+    game = fixture.game
+    mover = game.seats.get(index=0).user
+    with committed():
+        game_services.game_submit_move(game_id=game.pk, user=mover, move={"type": "add", "n": 1},
+                                       version=game.version, idempotency_key="one-division")
+    asked = []
+    tables = fragments.selectors.season_tables
+
+    def season_tables(**kwargs):
+        asked.append(set(kwargs["division_ids"]))
+        return tables(**kwargs)
+
+    monkeypatch.setattr(fragments.selectors, "season_tables", season_tables)
+    html = page(client, league, players[0])
+    assert asked == [{fixture.division_id}]
+    assert f"{mover.username} 1" in fixture_line(html, game)
+    monkeypatch.undo()
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    assert page(client, league, players[0]) == html  # zones and all, as drawn without a cache
+
+
 def test_a_cached_league_page_shows_a_move_a_result_a_rename_and_a_rating_at_once(client, make_league, players):
     league = make_league(n=4)
     services.season_start(league_id=league.pk, actor=players[0])
