@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -161,6 +162,42 @@ def _grid_html(rows: list[list[dict[str, Any]]]) -> str:
     return mark_safe("".join(parts))  # noqa: S308
 
 
+def _log_html(log: list[dict[str, Any]]) -> str:
+    """The move log's ``<li>`` lines (``_log_line`` each), or "No moves yet.".  Built in Python as the
+    grid is: drawn tag by tag, a finished game's forty lines were most of the board's render, and the
+    board is rendered per viewer per move (the page and every socket's update)."""
+    if not log:
+        return mark_safe(f'<li class="empty">{escape(_("No moves yet."))}</li>\n          ')
+    bingo = f' <span title="{escape(_("all seven tiles: +50"))}">★</span>'
+    report_lead, report_title = escape(_("Report:")), escape(_("Report this word (missing, wrong or offensive)"))
+    items = []
+    for line in log:
+        who = f"<b>{escape(line['who'])}</b>" if line["who"] else ""
+        if line["kind"] == "place":
+            words = f" + {escape(', '.join(line['words']))}" if line["words"] else ""
+            text = f"<code>{escape(line['text'])}</code>{words}{bingo if line.get('bingo') else ''}"
+        else:
+            text = escape(line["text"])
+        score = line["score"]
+        score = f'<span class="pts">{"+" if score >= 0 else ""}{_number(score)}</span>' if score is not None else ""
+        total = f'<span class="total">{_number(line["total"])}</span>' if line["total"] is not None else ""
+        report = ""
+        if line["report"]:
+            links = "".join(f' <a href="{escape(w["url"])}" title="{report_title}">{escape(w["word"])}</a>'
+                            for w in line["report"])
+            report = f'<small class="report-words">{report_lead}{links}</small>'
+        items.append(
+            f'\n          <li class="{escape(line["kind"])}{" last" if line.get("last") else ""}">\n'
+            f"            {who}\n            {text}\n            {score}\n            {total}\n            {report}\n"
+            f"          </li>\n          "
+        )
+    return mark_safe("".join(items))  # every value above is escaped
+
+
+def _number(value) -> str:
+    return escape(localize(value))
+
+
 def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
     """Everything the crossword fragment draws, from the viewer's payload (None before the game starts)."""
     view = p.get("view")
@@ -190,6 +227,7 @@ def page_context(game: Game, p: dict[str, Any]) -> dict[str, Any] | None:
         "unseen_count": len(view["unseen"]),
         "unseen": [{"letter": letter, "count": n} for letter, n in sorted(unseen.items())],
         "log": log,
+        "log_html": _log_html(log),
         "can_exchange": view["bag_count"] >= view["min_bag_for_exchange"],
         "to_move_name": names.get(view["to_move"], ""),
         "ending": ending,

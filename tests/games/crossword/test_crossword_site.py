@@ -91,6 +91,25 @@ def test_every_word_in_the_log_links_to_the_report_page(client, crossword_game, 
     assert client.get(f"/words/report/?lexicon=en&game={game.pk}&word=windy&kind=wrong").status_code == 200
 
 
+def test_the_log_starts_empty_then_prints_names_as_text_and_marks_the_last_line(client, crossword_game, alice, bob):
+    # The log's lines are built in Python (games.kinds.crossword._log_html), not by the template.
+    game = crossword_game()
+    client.force_login(alice)
+    assert '<li class="empty">No moves yet.</li>' in client.get(f"/games/{game.pk}/").content.decode()
+    alice.display_name = '<img src=x onerror="x()">'
+    alice.save()
+    seat = game.state["to_move"]
+    player = alice if seat == 0 else bob
+    give_rack(game, seat, ["W", "I", "N", "D", "Y", "A", "E"])
+    submit(game, player, {"type": "place", "gcg": "8D WINDY"}, "k1")
+    submit(game, bob if player == alice else alice, {"type": "pass"}, "k2")
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    log = html[html.index('aria-labelledby="cw-log-title"'):].split("</ol>")[0]
+    assert "<img src=x" not in html and "<b>&lt;img src=x onerror=&quot;x()&quot;&gt;</b>" in log
+    assert log.count('<li class="place">') == 1 and log.count('<li class="pass last">') == 1
+    assert '<span class="pts">+32</span>' in log and "No moves yet." not in log
+
+
 # -- the preview -------------------------------------------------------------------------------------
 
 def test_preview_answers_the_words_and_score_the_server_will_count(api_for, crossword_game, alice, bob):
