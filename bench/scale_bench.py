@@ -14,8 +14,9 @@ In one run this script
    season is started through the league services;
 3. times each page and API endpoint a player uses with the Django test ``Client`` in-process (server time:
    the request through the middleware, view and template), p50/p99 over ``--repeat`` requests, next to the
-   bare indexed SQL query behind it, and counts the queries of each (the league page twice: with its
-   tables from the cache, and drawn afresh as after a change);
+   bare indexed SQL query behind it, and counts the queries of each (the league page four times: with its
+   tables from the cache, with one fixture line drawn as after a move, the table and a line as after a
+   result, and all drawn afresh as after a rename);
 4. ``EXPLAIN``s every query each page issued and flags a sequential scan of a big table;
 5. writes the remaining nine tenths, measures again and compares the query counts of the two sizes;
 6. reports the database size per game and times ``verify_games`` and ``recompute_ratings --check``.
@@ -486,12 +487,34 @@ def start_league(writer: Writer) -> tuple[int, int]:
     return league.pk, users[1].pk
 
 
-def forget_league_tables() -> None:
-    """Empty the league page's cached tables, and nothing else (the bench's cache is the process's
-    local-memory cache: its made keys are ``:1:<key>``)."""
+def _league_keys(kind: str) -> list[str]:
+    """The league page's cached ``kind`` entries (the bench's cache is the process's local-memory cache:
+    its made keys are ``:1:<key>``)."""
     from django.core.cache import cache
 
-    cache.delete_many([made.split(":", 2)[2] for made in list(cache._cache) if ":leagues:division:" in made])
+    return [made.split(":", 2)[2] for made in list(cache._cache) if f":leagues:{kind}:" in made]
+
+
+def forget_league_tables() -> None:
+    """Empty the league page's cached tables and fixture lines, and nothing else: as after a rename of
+    one of the players, or with a cold cache."""
+    from django.core.cache import cache
+
+    cache.delete_many(_league_keys("division") + _league_keys("fixture"))
+
+
+def forget_one_line() -> None:
+    """Forget one cached fixture line: as after a move in a running game."""
+    from django.core.cache import cache
+
+    cache.delete_many(_league_keys("fixture")[:1])
+
+
+def forget_table_and_line() -> None:
+    """Forget the cached tables and one fixture line: as after a result."""
+    from django.core.cache import cache
+
+    cache.delete_many(_league_keys("division") + _league_keys("fixture")[:1])
 
 
 def measure_pages(league_id: int, user_id: int, repeat: int) -> dict:
@@ -503,10 +526,14 @@ def measure_pages(league_id: int, user_id: int, repeat: int) -> dict:
     client.force_login(User.objects.get(pk=user_id))
     out = {}
     # The league page draws its tables once per change (leagues.fragments): timed as served from the
-    # cache, and as drawn afresh (the first request after a move, a result, a rename).
+    # cache, after a move (one fixture line drawn), after a result (the table and one line) and drawn
+    # afresh (a rename, a cold cache).
     measured = [(*page, None) for page in pages(league_id, user_id)]
     league_page = next(page for page in measured if page[0] == "league page")
-    measured.insert(measured.index(league_page) + 1, ("league page (drawn)", *league_page[1:4], forget_league_tables))
+    at = measured.index(league_page) + 1
+    measured[at:at] = [("league page (a move)", *league_page[1:4], forget_one_line),
+                       ("league page (a result)", *league_page[1:4], forget_table_and_line),
+                       ("league page (drawn)", *league_page[1:4], forget_league_tables)]
     for name, url, sql, params, before in measured:
         page = time_page(client, url, repeat, before)
         queries = page.pop("sql")

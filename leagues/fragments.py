@@ -1,14 +1,16 @@
 """The league page's division tables and fixture lines, drawn once per change and cached.
 
 Drawing a season (its ~290 rows as model instances, the standings, 66 fixture lines a division) was
-most of the league page's time (bench/README.md, 15.4).  Each division's HTML is cached under a key
-made of a digest of every row it shows (``selectors.division_digests``: two queries), so a move, a
-result, a forfeit, a rename or a rating change makes a new key: nothing has to be told to forget the
-old one, and the page is as current as without the cache.  What differs per viewer stays right:
+most of the league page's time (bench/README.md, 15.4).  Each division's table and each fixture line
+are cached under a key made of a digest of every row they show (``selectors.division_digests``: two
+queries), so a move, a result, a forfeit, a rename or a rating change makes a new key: nothing has to
+be told to forget the old one, and the page is as current as without the cache.  A move in a running
+game changes its own line's key only, so it redraws one line; a finished game redraws its division.
+What differs per viewer stays right:
 
 - the language is part of the key;
-- the viewer's own row and name are marked (``me``): the key names the viewer when they are one of
-  the division's players, so everyone else shares one copy;
+- the viewer's own row and name are marked (``me``): a table's key names the viewer when they are one
+  of the division's entrants, a line's when they play in it, so everyone else shares one copy;
 - a deadline's time zone and "time left" change with the viewer and the clock: the cached lines hold
   a mark per deadline, filled in on each request (``fill_deadlines``).
 
@@ -24,8 +26,10 @@ from pathlib import Path
 
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
+from django.utils.formats import localize
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 
 from games.engines import registry
 
@@ -44,38 +48,69 @@ def _code() -> str:
     return hashlib.md5(b"".join(Path(p).read_bytes() for p in sources), usedforsecurity=False).hexdigest()[:12]
 
 
-def _key(season: Season, league: League, digest: selectors.DivisionDigest, count: int, viewer: int | None) -> str:
-    # The season's status (final table) and number of divisions (zones), the league's rules and kind
-    # (zones, columns, rating key), the rows' digest, the language and the viewer if one of the players.
-    rules = hashlib.md5(
+def _rules(league: League) -> str:
+    return hashlib.md5(
         repr((league.promote, league.relegate, league.kind, league.options)).encode(), usedforsecurity=False
     ).hexdigest()[:12]
-    return (f"leagues:division:{_code()}:{digest.division_id}:{season.status}:{count}:{rules}:{digest.digest}"
-            f":{get_language()}:{viewer or '-'}")
+
+
+def _table_key(season: Season, league: League, digest: selectors.DivisionDigest, count: int,
+               viewer: int | None) -> str:
+    # The season's status (final table) and number of divisions (zones), the league's rules and kind
+    # (zones, columns, rating key), the rows' digest, the language and the viewer if one of the players.
+    return (f"leagues:division:{_code()}:{digest.division_id}:{season.status}:{count}:{_rules(league)}"
+            f":{digest.digest}:{get_language()}:{viewer or '-'}")
+
+
+def _line_key(fixture: selectors.FixtureDigest, viewer: int | None) -> str:
+    return f"leagues:fixture:{_code()}:{fixture.fixture_id}:{fixture.digest}:{get_language()}:{viewer or '-'}"
+
+
+def _fixtures_html(lines: list[str], finished: bool) -> str:
+    """The division's fixture list around its lines, closing the section ``_division.html`` opens."""
+    summary = ngettext("%(n)s fixture", "%(n)s fixtures", len(lines)) % {"n": localize(len(lines))}
+    opened = " open" if len(lines) <= 20 and not finished else ""
+    return (f'  <details class="fixtures"{opened}>\n    <summary>{escape(summary)}</summary>\n'
+            f'    <ul class="fixture-list">\n    {"".join(lines)}\n    </ul>\n  </details>\n</section>\n')
 
 
 def season_html(*, season: Season, league: League, user) -> SafeString:
-    """Every division of the season as the page shows it (``_division.html`` each), from the cache
-    where it has them; the divisions it lacks are drawn from one ``season_tables`` of those only, and stored."""
+    """Every division of the season as the page shows it (``_division.html`` and its fixture lines),
+    from the cache where it has them.  A division whose table is missing is drawn from one
+    ``season_tables`` of those divisions, lines and all; lines missing beside a cached table (a move
+    in a running game changes its own line only) from ``fixtures_for_lines`` of those fixtures."""
     if season.status == SeasonStatus.REGISTRATION:
         return mark_safe("")
     digests = selectors.division_digests(season=season, league=league)
     me = user.pk if user.is_authenticated else None
-    keys = [_key(season, league, d, len(digests), me if me in d.players else None) for d in digests]
-    found = cache.get_many(keys)
-    if len(found) < len(keys):
+    tables = {d.division_id: _table_key(season, league, d, len(digests), me if me in d.players else None)
+              for d in digests}
+    lines = {f.fixture_id: _line_key(f, me if me in f.players else None) for d in digests for f in d.fixtures}
+    found = cache.get_many([*tables.values(), *lines.values()])
+    drawn = {}
+    # Drawn after the digests were read, so never older than their keys say (at worst newer: a move
+    # in between, and the next request reads the new digest).
+    missing = {division: key for division, key in tables.items() if key not in found}
+    if missing:
         engine = registry.get(league.kind)
-        drawn = {}
-        # Drawn after the digest was read, so never older than its key says (at worst newer: a move
-        # in between, and the next request reads the new digest).
-        # Only the divisions whose rows changed (a move in one division of ten loads that one's).
-        missing = {d.division_id: key for d, key in zip(digests, keys, strict=True) if key not in found}
         for table in selectors.season_tables(season=season, league=league, division_ids=missing, count=len(digests)):
-            key = missing.get(table.division.pk)
-            if key:
-                drawn[key] = render_to_string(
-                    TEMPLATE, {"table": table, "engine": engine, "user": user, "deadline_marks": True}
-                )
+            context = {"table": table, "engine": engine, "user": user}
+            drawn[missing[table.division.pk]] = render_to_string(TEMPLATE, context)
+            # Its lines drawn too where missing (a result redraws the table, not the other lines).
+            unlined = [f for f in table.fixtures if f.pk in lines and lines[f.pk] not in found]
+            for fixture, line in zip(unlined, fixtures_tag.fixture_lines(unlined, me=me, marks=True), strict=True):
+                drawn[lines[fixture.pk]] = line
+    unlined = [fixture for fixture, key in lines.items() if key not in found and key not in drawn]
+    if unlined:
+        fixtures = selectors.fixtures_for_lines(fixture_ids=unlined, league=league)
+        for fixture, line in zip(fixtures, fixtures_tag.fixture_lines(fixtures, me=me, marks=True), strict=True):
+            drawn[lines[fixture.pk]] = line
+    if drawn:
         cache.set_many(drawn, TTL)
         found.update(drawn)
-    return mark_safe(fixtures_tag.fill_deadlines("".join(found[key] for key in keys)))  # drawn escaped by the template
+    finished = season.status == SeasonStatus.FINISHED
+    html = "".join(
+        found[tables[d.division_id]] + _fixtures_html([found[lines[f.fixture_id]] for f in d.fixtures], finished)
+        for d in digests
+    )
+    return mark_safe(fixtures_tag.fill_deadlines(html))  # drawn escaped

@@ -133,42 +133,85 @@ def season_tables(
     return tables
 
 
+def fixtures_for_lines(*, fixture_ids: Collection[int], league: League) -> list[Fixture]:
+    """The fixtures ``fixture_ids`` ready for their lines (``fixture_lines``): each game without its
+    state, its seats with their players, and who won (``_outcome``), in the page's order.  Two queries."""
+    fixtures = list(
+        Fixture.objects.filter(pk__in=fixture_ids).select_related("game").defer("game__state")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
+        .order_by("round", "pk")
+    )
+    cooperative = registry.get(league.kind).cooperative
+    for fixture in fixtures:
+        _outcome(fixture, cooperative)
+    return fixtures
+
+
+@dataclass(frozen=True)
+class FixtureDigest:
+    """What one fixture line is drawn from (its fixture, game, seats and the seated players' names), as
+    a digest, and the players seated in it (for the viewer's own name)."""
+
+    fixture_id: int
+    digest: str
+    players: frozenset[int]
+
+
 @dataclass(frozen=True)
 class DivisionDigest:
-    """What a division's table and fixture lines are drawn from, as one digest (``digest``), and the
-    players they name (``players``: entrants and seated users, for the viewer's own row)."""
+    """What a division's table is drawn from, as one digest (``digest``: its entries with their names
+    and ratings, and of each fixture what the standings read: everything of a game no longer running,
+    only the fixture of a running one), the players it names (``players``: the entrants, for the
+    viewer's own row), and each fixture line's digest (``fixtures``, in the page's order)."""
 
     division_id: int
     level: int
     digest: str
     players: frozenset[int]
+    fixtures: tuple[FixtureDigest, ...] = ()
+
+
+def _md5(parts) -> str:
+    return hashlib.md5(repr(parts).encode(), usedforsecurity=False).hexdigest()
 
 
 def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
-    """Each division of the season, by level, with a digest of every row its table and fixture lines
-    are drawn from: its entries with their names and ratings, its fixtures with their games and
-    seats and the seated players' names.  Two queries, however many divisions and games.  The league
-    page caches what it draws under this digest (``leagues.fragments``), so any change to those rows
-    (a move, a result, a forfeit, a rename, a rating) is a new key and nothing has to be told to
-    forget the old one."""
+    """Each division of the season, by level, with digests of every row its table and fixture lines are
+    drawn from.  Two queries, however many divisions and games.  The league page caches what it draws
+    under these digests (``leagues.fragments``), so any change to those rows (a move, a result, a
+    forfeit, a rename, a rating) is a new key and nothing has to be told to forget the old one; a move
+    in a running game changes its own line's digest only."""
     entries, seats = _digest_sql()
     with connection.cursor() as cursor:
         cursor.execute(entries, [rating_key(league.kind, league.options), season.pk])
         entry_rows = cursor.fetchall()
         cursor.execute(seats, [season.pk])
         seat_rows = cursor.fetchall()
-    divisions: dict[int, tuple[int, list, set]] = {}
-    for row in (*entry_rows, *seat_rows):  # (division, level, user, the row's values as text ...)
-        level, parts, players = divisions.setdefault(row[0], (row[1], [], set()))
+    # (division, level, parts of the table, entrants, {fixture: (its rows, its players)})
+    divisions: dict[int, tuple[int, list, set, dict]] = {}
+    for row in entry_rows:  # (division, level, user, the entry's values as text ...)
+        _, parts, entrants, _ = divisions.setdefault(row[0], (row[1], [], set(), {}))
         parts.append(row)
+        entrants.add(row[2])
+    for row in seat_rows:  # (division, level, user, fixture, game status, fixture's values, the rest ...)
+        _, parts, _, fixtures = divisions.setdefault(row[0], (row[1], [], set(), {}))
+        # A running game's moves are its line's business: the standings read finished games only.
+        parts.append(row[:FIXTURE_COLUMNS] if row[4] == GameStatus.ACTIVE else row)
+        rows, players = fixtures.setdefault(row[3], ([], set()))
+        rows.append(row)
         if row[2] is not None:
             players.add(row[2])
     return sorted(
-        (DivisionDigest(division_id=i, level=level, players=frozenset(players),
-                        digest=hashlib.md5(repr(parts).encode(), usedforsecurity=False).hexdigest())
-         for i, (level, parts, players) in divisions.items()),
+        (DivisionDigest(
+            division_id=i, level=level, players=frozenset(entrants), digest=_md5(parts),
+            fixtures=tuple(FixtureDigest(fixture_id=f, digest=_md5(rows), players=frozenset(players))
+                           for f, (rows, players) in fixtures.items()))
+         for i, (level, parts, entrants, fixtures) in divisions.items()),
         key=lambda d: d.level,
     )
+
+
+FIXTURE_COLUMNS = 5 + len(Fixture._meta.concrete_fields)
 
 
 @functools.cache
@@ -192,13 +235,14 @@ def _digest_sql() -> tuple[str, str]:
         FROM {table["Entry"]} e JOIN {table["Division"]} d ON d.id = e.division_id
         JOIN {users} u ON u.id = e.user_id
         WHERE d.season_id = %s ORDER BY e.division_id, e.id"""
+    # The first FIXTURE_COLUMNS columns: division, level, user, fixture, game status, the fixture's values.
     seats = f"""
-        SELECT f.division_id, d.level, s.user_id, {text("s", Seat)}, {text("f", Fixture)},
-            {text("g", Game, ["status", "version", "result", "started_at", "finished_at"])}, {names}
+        SELECT f.division_id, d.level, s.user_id, f.id, g.status, {text("f", Fixture)}, {text("s", Seat)},
+            {text("g", Game, ["version", "result", "started_at", "finished_at"])}, {names}
         FROM {table["Seat"]} s JOIN {table["Fixture"]} f ON f.game_id = s.game_id
         JOIN {table["Game"]} g ON g.id = s.game_id JOIN {table["Division"]} d ON d.id = f.division_id
         LEFT JOIN {users} u ON u.id = s.user_id
-        WHERE d.season_id = %s ORDER BY f.division_id, f.id, s.{q("index")}"""
+        WHERE d.season_id = %s ORDER BY f.division_id, f.{q("round")}, f.id, s.{q("index")}"""
     return entries, seats
 
 

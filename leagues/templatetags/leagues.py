@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape, escape
-from django.utils.safestring import mark_safe
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
@@ -32,20 +31,16 @@ def _text(value) -> str:
     return conditional_escape(localize(value))
 
 
-@register.simple_tag(takes_context=True)
-def fixture_items(context, fixtures) -> str:
-    """The ``<li>`` of each fixture of a division (``leagues/_division.html``): the players with their
-    scores, whose move with the time left, or the result.  Built here in one call per division rather
-    than by template tags per fixture: a season's page lists every fixture (66 in a division of 12, 660
-    in ten), and drawing them tag by tag was most of the page's time (bench/README.md, 15.4).  The
-    texts are the template's own messages, so the translations apply unchanged."""
-    user = context.get("user")
-    me = getattr(user, "pk", None)
+def fixture_lines(fixtures, *, me: int | None, marks: bool = False) -> list[str]:
+    """The ``<li>`` of each fixture: the players with their scores (``me``'s name marked), whose move
+    with the time left, or the result.  Built here rather than by template tags per fixture: a season's
+    page lists every fixture (66 in a division of 12, 660 in ten), and drawing them tag by tag was most
+    of the page's time (bench/README.md, 15.4).  The texts are the template's own messages, so the
+    translations apply unchanged.  With ``marks`` a deadline is a mark that each request fills in
+    (``fill_deadlines``): the lines are cached (``leagues.fragments``)."""
     rounds: dict[int, tuple[str, str]] = {}
     # A season's games mostly share their deadlines: each one's "time left" is worked out once.
-    # Drawn for the cache (``leagues.fragments``), a deadline is a mark that each request fills in.
     left: dict = {}
-    marks = bool(context.get("deadline_marks"))
     items = []
     for fixture in fixtures:
         game = fixture.game
@@ -70,7 +65,7 @@ def fixture_items(context, fixtures) -> str:
             f"        </div>\n"
             f"      </li>\n    "
         )
-    return mark_safe("".join(items))  # every value above is escaped
+    return items
 
 
 # A deadline in a cached fixture line: NUL cannot occur in text from the database (PostgreSQL refuses

@@ -48,7 +48,8 @@ def test_league_list_searches_name_and_kind(client, alice):
 
 # The league page's queries for a signed-in player: the site's own (session, user, ...), the league,
 # its seasons and history, the digest of the season's rows (2), and when its tables are not cached
-# (leagues.fragments) the five that draw them (divisions, entries, fixtures with games, seats, ratings).
+# (leagues.fragments) the five that draw them (divisions, entries, fixtures with games, seats, ratings);
+# after a move in a running game, two that draw its line only (its fixture with the game, its seats).
 CACHED_QUERIES = 12
 DRAWN_QUERIES = CACHED_QUERIES + 5
 
@@ -258,8 +259,10 @@ def test_the_cached_tables_are_the_tables_drawn_afresh(client, make_league, play
     assert page(client, league, players[0]) == drawn  # no cache at all
 
 
-def test_a_move_redraws_its_own_division_only_and_the_page_is_the_one_drawn_afresh(client, make_league, players,
-                                                                                   settings, monkeypatch):
+def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_drawn_afresh(
+        client, make_league, players, monkeypatch):
+    from django.core.cache.backends.dummy import DummyCache
+
     from leagues import fragments
 
     league = make_league(n=8)
@@ -267,24 +270,45 @@ def test_a_move_redraws_its_own_division_only_and_the_page_is_the_one_drawn_afre
     page(client, league, players[0])  # both divisions drawn and cached
     fixture = Fixture.objects.filter(division__season__league=league, division__level=1).order_by("pk").first()
     game = fixture.game
-    mover = game.seats.get(index=0).user
-    with committed():
-        game_services.game_submit_move(game_id=game.pk, user=mover, move={"type": "add", "n": 1},
-                                       version=game.version, idempotency_key="one-division")
-    asked = []
-    tables = fragments.selectors.season_tables
+    first, second = (seat.user for seat in game.seats.order_by("index"))
+    asked = {"tables": [], "lines": []}
+    tables, lines = fragments.selectors.season_tables, fragments.selectors.fixtures_for_lines
 
     def season_tables(**kwargs):
-        asked.append(set(kwargs["division_ids"]))
+        asked["tables"].append(set(kwargs["division_ids"]))
         return tables(**kwargs)
 
+    def fixtures_for_lines(**kwargs):
+        asked["lines"].append(set(kwargs["fixture_ids"]))
+        return lines(**kwargs)
+
+    def drawn_without_a_cache():
+        with monkeypatch.context() as patch:
+            patch.setattr(fragments, "cache", DummyCache("", {}))
+            return page(client, league, players[0])
+
     monkeypatch.setattr(fragments.selectors, "season_tables", season_tables)
+    monkeypatch.setattr(fragments.selectors, "fixtures_for_lines", fixtures_for_lines)
+    with committed():
+        game_services.game_submit_move(game_id=game.pk, user=first, move={"type": "add", "n": 1},
+                                       version=game.version, idempotency_key="one-line")
+    client.force_login(players[0])
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 2  # the line's fixture and seats
+    assert asked == {"tables": [], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
-    assert asked == [{fixture.division_id}]
-    assert f"{mover.username} 1" in fixture_line(html, game)
-    monkeypatch.undo()
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
-    assert page(client, league, players[0]) == html  # zones and all, as drawn without a cache
+    assert f"{first.username} 1" in fixture_line(html, game)
+    assert html == drawn_without_a_cache()
+
+    game.refresh_from_db()
+    asked = {"tables": [], "lines": []}
+    with committed():  # the total reaches the target: the second player wins, and the table changes
+        game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
+                                       version=game.version, idempotency_key="one-result")
+    html = page(client, league, players[0])
+    assert asked == {"tables": [{fixture.division_id}], "lines": []}  # its lines drawn with it
+    assert f"{second.username} won" in fixture_line(html, game)
+    assert '<td class="pos">1</td>' in standings_row(html, second)
+    assert html == drawn_without_a_cache()  # zones and all
 
 
 def test_a_cached_league_page_shows_a_move_a_result_a_rename_and_a_rating_at_once(client, make_league, players):
