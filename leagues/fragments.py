@@ -57,7 +57,7 @@ def _rules(league: League) -> str:
 def _table_key(season: Season, league: League, digest: selectors.DivisionDigest, count: int,
                viewer: int | None) -> str:
     # The season's status (final table) and number of divisions (zones), the league's rules and kind
-    # (zones, columns, rating key), the rows' digest, the language and the viewer if one of the players.
+    # (zones, columns, rating key), the rows' digest, the language and the viewer if one of the entrants.
     return (f"leagues:division:{_code()}:{digest.division_id}:{season.status}:{count}:{_rules(league)}"
             f":{digest.digest}:{get_language()}:{viewer or '-'}")
 
