@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import requests
+from kombu.exceptions import OperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -197,8 +199,11 @@ class Worker(Process):
     def _ready(self) -> bool:
         if not self.running():
             raise AssertionError(f"the Celery worker exited:\n{self.tail()}")
-        with celery_client(self.env["CELERY_BROKER_URL"]) as probe:
-            return any(self.node in answer for answer in probe.control.ping(timeout=0.5))
+        try:
+            with celery_client(self.env["CELERY_BROKER_URL"]) as probe:
+                return any(self.node in answer for answer in probe.control.ping(timeout=0.5))
+        except (RedisConnectionError, OperationalError):
+            return False  # the broker dropped the probe's connection (a busy machine): ask again
 
 
 def celery_client(broker: str, backend: str | None = None):
