@@ -106,11 +106,23 @@ function scrollLogs() {
   for (const box of document.querySelectorAll("[data-scroll-end]")) box.scrollTop = box.scrollHeight;
 }
 
+// A part's markup without its CSRF field: the page's copy has one, the socket's none (added on submit).
+function partMarkup(node) {
+  const copy = node.cloneNode(true);
+  copy.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach((field) => field.remove());
+  return copy.innerHTML;
+}
+
 function applyParts(parts) {
   for (const [name, html] of Object.entries(parts || {})) {
     const part = root.querySelector(`[data-part="${name}"]`);
     if (!part || lastParts[name] === html) continue;
     lastParts[name] = html;
+    // The first refresh after the socket opens repeats what the page already shows: leave it, so a
+    // button being pressed just then (Accept, Decline) is not swapped from under the pointer.
+    const fresh = document.createElement("div");
+    fresh.innerHTML = html;
+    if (partMarkup(fresh) === partMarkup(part)) continue;
     swap([part], [html]);
   }
   watchRatings();

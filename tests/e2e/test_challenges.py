@@ -47,3 +47,31 @@ def test_a_challenge_declined_ends_as_aborted(sign_up):
     assert ann.request.get(f"/api/games/{game_id}/").json()["status"] == "aborted"
     ann.reload()
     expect(ann.locator("#game-banner")).to_contain_text("aborted")
+
+
+def test_the_first_live_refresh_leaves_the_challenge_buttons_in_place(sign_up):
+    """The socket's first refresh repeats what the page shows: the buttons stay the same elements, so
+    a click at that moment lands (it used to be swapped from under the pointer and lost)."""
+    ann = sign_up("ann")
+    ben = sign_up("ben")
+    game_id = challenge(ann, "ben")
+    replies = []
+    ben.on("websocket", lambda socket: socket.on("framereceived", lambda frame: replies.append(frame)))
+    # Mark the page's buttons as soon as it is parsed, before its socket can have opened.
+    ben.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        for (const button of document.querySelectorAll("#game-challenge button")) button.markedBeforeRefresh = true;
+    });""")
+    ben.goto(f"/games/{game_id}/")
+    decline = ben.locator("#game-challenge").get_by_role("button", name="Decline")
+    expect(ben.locator("#game")).to_have_attribute("data-live", "1")
+    for _ in range(50):
+        if any('"type": "game"' in str(reply) or '"type":"game"' in str(reply) for reply in replies):
+            break
+        ben.wait_for_timeout(100)
+    else:
+        pytest.fail("the game page's socket sent no game message after its refresh")
+    ben.wait_for_timeout(200)  # the page applies the reply
+    assert decline.evaluate("button => button.markedBeforeRefresh === true")
+    # Parts that do change are still redrawn live: Ann withdraws, and Ben's buttons go without a reload.
+    ann.get_by_role("button", name="Withdraw the challenge").click()
+    expect(decline).to_have_count(0)
