@@ -43,14 +43,16 @@ def free_port(preferred: range = range(6390, 6400)) -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(check, timeout: float, what: str, interval: float = 0.1):
+def wait_for(check, timeout: float, what, interval: float = 0.1):
+    """Poll ``check`` until it is true; ``what`` (text, or a callable giving it at the time of failure)
+    names what was awaited."""
     deadline = time.monotonic() + timeout
     while True:
         result = check()
         if result:
             return result
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            raise AssertionError(f"timed out after {timeout} s waiting for {what() if callable(what) else what}")
         time.sleep(interval)
 
 

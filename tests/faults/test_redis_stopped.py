@@ -131,7 +131,12 @@ def test_moves_commit_without_redis_and_everything_catches_up_once_it_returns(
 
     # The web process's Celery client works again: a game finished now is rated straight away.
     move(later, n=3)
-    wait_for(lambda: RatingChange.objects.filter(game=later).count() == 2, 60, "the rating after the outage")
+    def held() -> str:  # says, on failure, whether the web process or the worker dropped it
+        return "held in the outbox" if EventRecord.objects.filter(
+            sent_at=None, payload__game_id=later.pk).exists() else "sent to the broker"
+
+    wait_for(lambda: RatingChange.objects.filter(game=later).count() == 2, 60,
+             lambda: f"the rating after the outage (its event: {held()})")
     assert not RatingChange.objects.filter(game=ending).exists()  # still held: nothing has relayed it yet
 
     # Beat's relay (every minute) sends what the outage held; the worker runs each task once.
