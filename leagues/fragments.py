@@ -76,9 +76,9 @@ def _fixtures_html(lines: list[str], finished: bool) -> str:
 
 def season_html(*, season: Season, league: League, user) -> SafeString:
     """Every division of the season as the page shows it (``_division.html`` and its fixture lines),
-    from the cache where it has them.  A division whose table is missing is drawn from one
-    ``season_tables`` of those divisions, lines and all; lines missing beside a cached table (a move
-    in a running game changes its own line only) from ``fixtures_for_lines`` of those fixtures."""
+    from the cache where it has them.  The tables missing are drawn from one ``season_tables`` of
+    those divisions (their standings, without their fixtures), the lines missing (a move in a running
+    game changes its own line only; a result its line and its table) from one ``fixtures_for_lines``."""
     if season.status == SeasonStatus.REGISTRATION:
         return mark_safe("")
     digests = selectors.division_digests(season=season, league=league)
@@ -93,14 +93,11 @@ def season_html(*, season: Season, league: League, user) -> SafeString:
     missing = {division: key for division, key in tables.items() if key not in found}
     if missing:
         engine = registry.get(league.kind)
-        for table in selectors.season_tables(season=season, league=league, division_ids=missing, count=len(digests)):
+        for table in selectors.season_tables(season=season, league=league, division_ids=missing, count=len(digests),
+                                             with_fixtures=False):
             context = {"table": table, "engine": engine, "user": user}
             drawn[missing[table.division.pk]] = render_to_string(TEMPLATE, context)
-            # Its lines drawn too where missing (a result redraws the table, not the other lines).
-            unlined = [f for f in table.fixtures if f.pk in lines and lines[f.pk] not in found]
-            for fixture, line in zip(unlined, fixtures_tag.fixture_lines(unlined, me=me, marks=True), strict=True):
-                drawn[lines[fixture.pk]] = line
-    unlined = [fixture for fixture, key in lines.items() if key not in found and key not in drawn]
+    unlined = [fixture for fixture, key in lines.items() if key not in found]
     if unlined:
         fixtures = selectors.fixtures_for_lines(fixture_ids=unlined, league=league)
         for fixture, line in zip(fixtures, fixtures_tag.fixture_lines(fixtures, me=me, marks=True), strict=True):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
@@ -69,58 +69,47 @@ def season_for_page(*, league: League, number: int | None = None) -> Season | No
 
 
 def season_tables(
-    *, season: Season, league: League, division_ids: Collection[int] | None = None, count: int | None = None
+    *, season: Season, league: League, division_ids: Collection[int] | None = None, count: int | None = None,
+    with_fixtures: bool = True,
 ) -> list[DivisionTable]:
-    """Every division of the season with its standings and fixtures (a fixed number of queries); with
-    ``division_ids`` only those, ``count`` then being the season's number of divisions (the zones of
-    promotion and relegation depend on it)."""
+    """Every division of the season with its standings and fixtures (five queries however many
+    divisions and games); with ``division_ids`` only those, ``count`` then being the season's number
+    of divisions (the zones of promotion and relegation depend on it).  ``with_fixtures=False`` leaves
+    the fixtures out (two queries fewer): the league page draws its fixture lines on their own.
+
+    The standings read the finished games as plain values (``_division_results``), not as model
+    instances: a table redrawn after a result then costs a tenth of loading its 66 games (bench/README.md)."""
     chosen = Division.objects.filter(season=season)
     if division_ids is not None:
         chosen = chosen.filter(pk__in=division_ids)
-    divisions = list(
-        chosen.order_by("level")
-        .prefetch_related(
-            Prefetch("entries", queryset=Entry.objects.select_related("user").order_by("pk")),
-            Prefetch(
-                "fixtures",
-                # Without the games' states: the tables show results and scores, never a board; and
-                # without the seats' users, who are the entrants loaded just above (see below).
-                queryset=Fixture.objects.select_related("game").defer("game__state").prefetch_related(
-                    Prefetch("game__seats", queryset=Seat.objects.order_by("index"))
-                ).order_by("round", "pk"),
-            ),
-        )
-    )
-    users = {e.user_id: e.user for d in divisions for e in d.entries.all()}
-    user_ids = set(users)
-    seats = [seat for d in divisions for f in d.fixtures.all() for seat in f.game.seats.all()]
-    missing = {seat.user_id for seat in seats if seat.user_id and seat.user_id not in users}
-    if missing:  # a league game's players are its division's entrants; one query for any others
-        users.update(get_user_model().objects.in_bulk(missing))
-    for seat in seats:
-        if seat.user_id:
-            seat.user = users[seat.user_id]
+    divisions = list(chosen.order_by("level"))
+    ids = [d.pk for d in divisions]
     key = rating_key(league.kind, league.options)
-    ratings = dict(Rating.objects.filter(key=key, user_id__in=user_ids).values_list("user_id", "rating"))
+    rating = Rating.objects.filter(user_id=OuterRef("user_id"), key=key).values("rating")[:1]
+    entries: dict[int, list[Entry]] = {}
+    for entry in (Entry.objects.filter(division_id__in=ids, removed=False).select_related("user")
+                  .annotate(rating_value=Subquery(rating)).order_by("pk")):
+        entries.setdefault(entry.division_id, []).append(entry)
+    results = _division_results(ids)
+    fixtures: dict[int, list[Fixture]] = {}
+    if with_fixtures:
+        for fixture in _fixtures(Q(division_id__in=ids), league):
+            fixtures.setdefault(fixture.division_id, []).append(fixture)
     cooperative = registry.get(league.kind).cooperative
     bottom = len(divisions) if division_ids is None else count
     tables = []
     for division in divisions:
-        entries = [e for e in division.entries.all() if not e.removed]
-        fixtures = list(division.fixtures.all())
-        for fixture in fixtures:
-            _outcome(fixture, cooperative)
-        results = [_result(f.game, f.result) for f in fixtures
-                   if f.result or (f.game.status == GameStatus.FINISHED and f.game.result)]
+        mine = entries.get(division.pk, [])
+        ratings = {e.user_id: e.rating_value for e in mine if e.rating_value is not None}
         rows = standings_maths.standings(
-            [e.user_id for e in entries],
-            results,
+            [e.user_id for e in mine],
+            results.get(division.pk, []),
             ratings=ratings,
             promote=league.promote if division.level > 1 else 0,
             relegate=league.relegate if division.level < bottom else 0,
             cooperative=cooperative,
         )
-        by_user = {e.user_id: e for e in entries}
+        by_user = {e.user_id: e for e in mine}
         for row in rows:
             row.entry = by_user[row.player]
             row.user = row.entry.user
@@ -128,16 +117,38 @@ def season_tables(
             row.movement = ""
         if season.status == SeasonStatus.FINISHED:
             rows = _final_table(rows)
-        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures, single=bottom == 1,
-                                    finished=season.status == SeasonStatus.FINISHED))
+        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures.get(division.pk, []),
+                                    single=bottom == 1, finished=season.status == SeasonStatus.FINISHED))
     return tables
 
 
-def fixtures_for_lines(*, fixture_ids: Collection[int], league: League) -> list[Fixture]:
-    """The fixtures ``fixture_ids`` ready for their lines (``fixture_lines``): each game without its
-    state, its seats with their players, and who won (``_outcome``), in the page's order.  Two queries."""
+def _division_results(division_ids: Collection[int]) -> dict[int, list[standings_maths.Result]]:
+    """Each division's results, for its standings: of every fixture with a result (a finished game, or
+    the league's own for an aborted game its rule adjudicated), the players in seat order with their
+    scores and ranks.  One query of plain values."""
+    played = (
+        Seat.objects.filter(game__fixture__division_id__in=division_ids)
+        .filter(Q(game__status=GameStatus.FINISHED) | Q(game__fixture__result__isnull=False))
+        .order_by("game__fixture__division_id", "game_id", "index")
+        .values_list("game__fixture__division_id", "game_id", "game__fixture__result", "game__status",
+                     "game__result", "user_id", "score", "rank")
+    )
+    games: dict[int, tuple[int, dict | None, list]] = {}
+    for division, game, league_result, status, game_result, user, score, rank in played:
+        result = league_result or (game_result if status == GameStatus.FINISHED else None)
+        if result:
+            games.setdefault(game, (division, result, []))[2].append((user, score, rank))
+    results: dict[int, list[standings_maths.Result]] = {}
+    for division, result, seats in games.values():
+        results.setdefault(division, []).append(_result(seats, result))
+    return results
+
+
+def _fixtures(where: Q, league: League) -> list[Fixture]:
+    """Fixtures ready for their lines (``fixture_lines``): each game without its state, its seats with
+    their players, and who won (``_outcome``), in the page's order.  Two queries."""
     fixtures = list(
-        Fixture.objects.filter(pk__in=fixture_ids).select_related("game").defer("game__state")
+        Fixture.objects.filter(where).select_related("game").defer("game__state")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
         .order_by("round", "pk")
     )
@@ -145,6 +156,11 @@ def fixtures_for_lines(*, fixture_ids: Collection[int], league: League) -> list[
     for fixture in fixtures:
         _outcome(fixture, cooperative)
     return fixtures
+
+
+def fixtures_for_lines(*, fixture_ids: Collection[int], league: League) -> list[Fixture]:
+    """The fixtures ``fixture_ids`` ready for their lines, in the page's order.  Two queries."""
+    return _fixtures(Q(pk__in=fixture_ids), league)
 
 
 @dataclass(frozen=True)
@@ -273,14 +289,13 @@ def _final_table(rows: list) -> list:
     return sorted(rows, key=lambda r: (r.entry.final_position is None, r.position))
 
 
-def _result(game: Game, league_result: dict | None = None) -> standings_maths.Result:
-    """A fixture's result: the game's, or the league's own for an aborted game its rule adjudicated."""
-    seats = list(game.seats.all())
-    result = league_result or game.result
+def _result(seats: list[tuple], result: dict) -> standings_maths.Result:
+    """A fixture's result from its seats (user, score, rank) and the game's result, or the league's own
+    for an aborted game its rule adjudicated."""
     return standings_maths.Result(
-        players=tuple(s.user_id for s in seats),
-        scores=tuple(result.get("scores") or [s.score for s in seats]),
-        ranks=tuple(result.get("ranks") or [s.rank or len(seats) for s in seats]),
+        players=tuple(user for user, _, _ in seats),
+        scores=tuple(result.get("scores") or [score for _, score, _ in seats]),
+        ranks=tuple(result.get("ranks") or [rank or len(seats) for _, _, rank in seats]),
         team_score=result.get("team_score"),
     )
 

@@ -304,8 +304,11 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
     with committed():  # the total reaches the target: the second player wins, and the table changes
         game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
                                        version=game.version, idempotency_key="one-result")
+    client.force_login(players[0])
+    # The table from plain values (its division, entrants, results) and the line (fixture, seats).
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 3 + 2
+    assert asked == {"tables": [{fixture.division_id}], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
-    assert asked == {"tables": [{fixture.division_id}], "lines": []}  # its lines drawn with it
     assert f"{second.username} won" in fixture_line(html, game)
     assert '<td class="pos">1</td>' in standings_row(html, second)
     assert html == drawn_without_a_cache()  # zones and all
