@@ -48,8 +48,9 @@ def test_league_list_searches_name_and_kind(client, alice):
 
 # The league page's queries for a signed-in player: the site's own (session, user, ...), the league,
 # its seasons and history, the digest of the season's rows (2), and when its tables are not cached
-# (leagues.fragments) the five that draw them (divisions, entries, fixtures with games, seats, ratings);
-# after a move in a running game, two that draw its line only (its fixture with the game, its seats).
+# (leagues.fragments) the five that draw them: three for the tables (divisions, entrants with their
+# ratings, results as plain values) and two for the fixture lines (fixtures with games, seats); after a
+# move in a running game, the two that draw its line only.
 CACHED_QUERIES = 12
 DRAWN_QUERIES = CACHED_QUERIES + 5
 
