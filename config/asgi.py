@@ -3,6 +3,7 @@
 import contextvars
 import gc
 import os
+import random
 
 import django
 
@@ -13,6 +14,7 @@ from asgiref.sync import sync_to_async  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry loaded)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.core import signals  # noqa: E402
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
@@ -22,6 +24,15 @@ from django.urls import set_script_prefix  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.after_response import open_request, run_pending  # noqa: E402
 from core.request_memo import open_memo  # noqa: E402
+
+
+def hand_back_connection() -> bool:
+    """Whether this response closes its keep-alive connection: one in ``KEEP_ALIVE_REQUESTS``, at random.
+    A connection is served by the web process that accepted it for as long as it lasts, so a few busy
+    ones can load one process while another idles (``bench/README.md``); when the client reconnects,
+    the process with time to spare is the one likeliest to accept."""
+    every = settings.KEEP_ALIVE_REQUESTS
+    return every > 0 and random.random() * every < 1
 
 
 class OneHopASGIHandler(ASGIHandler):
@@ -50,6 +61,8 @@ class OneHopASGIHandler(ASGIHandler):
         open_memo()
         try:
             response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+            if hand_back_connection():
+                response["Connection"] = "close"  # the server closes it after this response
             try:
                 await self.send_response(response, send)
             finally:

@@ -123,6 +123,12 @@ TEMPLATES = [
     },
 ]
 
+# One HTTP response in this many (at random) closes its keep-alive connection (``config/asgi.py``): a
+# connection stays with the web process that accepted it, so a few long-lived ones (a proxy's, a busy
+# client's) can keep one process busy while another idles; reconnecting, they go to whichever has time.
+# 0: never.
+KEEP_ALIVE_REQUESTS = env.int("KEEP_ALIVE_REQUESTS", default=20)
+
 # ---------------------------------------------------------------------------
 # Database: SQLite by default, PostgreSQL (psycopg 3) through DATABASE_URL
 # ---------------------------------------------------------------------------

@@ -3,13 +3,21 @@ the sockets' broadcast after the response (``core.after_response``)."""
 
 import asyncio
 import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels.testing import HttpCommunicator
+from django.conf import settings as django_settings
 from rest_framework.authtoken.models import Token
 
+from config import asgi
 from config.asgi import django_asgi_app
 from games import services
 from games.broadcast import game_group
@@ -66,3 +74,55 @@ def test_loading_the_application_leaves_the_importing_context_clean():
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0"
+
+
+def get_headers(path="/api/schema/"):
+    async def run():
+        request = HttpCommunicator(django_asgi_app, "GET", path, headers=[(b"host", b"testserver")])
+        return (await request.get_response(timeout=30))["headers"]
+
+    return dict(async_to_sync(run)())
+
+
+def test_a_keep_alive_connection_is_handed_back_one_response_in_keep_alive_requests(settings, monkeypatch):
+    settings.KEEP_ALIVE_REQUESTS = 1
+    assert get_headers().get(b"Connection") == b"close"
+    settings.KEEP_ALIVE_REQUESTS = 0
+    assert b"Connection" not in get_headers()
+    settings.KEEP_ALIVE_REQUESTS = 4
+    monkeypatch.setattr(asgi, "random", random.Random(15))
+    handed_back = sum(asgi.hand_back_connection() for _ in range(4000))
+    assert 850 < handed_back < 1150  # a quarter, give or take four standard deviations
+
+
+def test_the_server_closes_the_connection_it_hands_back(tmp_path):
+    """uvicorn honours the header: after the response, the connection is closed from the server's end."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", KEEP_ALIVE_REQUESTS="1", DEBUG="False",
+               SECRET_KEY="keep-alive-test", SECURE_SSL_REDIRECT="False", PYTHONWARNINGS="ignore:No directory at")
+    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+                               "--port", str(port), "--no-access-log", "--log-level", "warning"],
+                              cwd=django_settings.BASE_DIR, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, "uvicorn exited"
+            try:
+                connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "uvicorn did not come up within 60 s"
+                time.sleep(0.2)
+        with connection:
+            connection.sendall(b"GET /api/schema/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n")
+            received = b""
+            while chunk := connection.recv(65536):  # ends only when the server closes its side
+                received += chunk
+        head = received.split(b"\r\n\r\n", 1)[0].lower()
+        assert head.startswith(b"http/1.1 200") and b"\r\nconnection: close" in head
+    finally:
+        server.terminate()
+        server.wait(15)
