@@ -67,7 +67,7 @@ def recreate_database(admin_url: str, name: str) -> None:
 
 def setup_django(database_url: str) -> None:
     os.environ.update(
-        DATABASE_URL=database_url, DATABASE_POOL="false", CELERY_BROKER_URL="memory://",
+        DATABASE_URL=database_url, CELERY_BROKER_URL="memory://",
         CELERY_TASK_ALWAYS_EAGER="false", DEBUG="false", SECRET_KEY="bench", LOG_LEVEL="WARNING",
         SECURE_SSL_REDIRECT="false",
     )
