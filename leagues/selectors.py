@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
@@ -70,15 +71,12 @@ def season_for_page(*, league: League, number: int | None = None) -> Season | No
 
 def season_tables(
     *, season: Season, league: League, division_ids: Collection[int] | None = None, count: int | None = None,
-    with_fixtures: bool = True,
 ) -> list[DivisionTable]:
     """Every division of the season with its standings and fixtures (five queries however many
     divisions and games); with ``division_ids`` only those, ``count`` then being the season's number
-    of divisions (the zones of promotion and relegation depend on it).  ``with_fixtures=False`` leaves
-    the fixtures out (two queries fewer): the league page draws its fixture lines on their own.
-
-    The standings read the finished games as plain values (``_division_results``), not as model
-    instances: a table redrawn after a result then costs a tenth of loading its 66 games (bench/README.md)."""
+    of divisions (the zones of promotion and relegation depend on it).  The standings read the
+    finished games as plain values (``_division_results``).  The league page draws its tables from its
+    digest's rows instead (``tables_from_digests``); the API and the season's end read these."""
     chosen = Division.objects.filter(season=season)
     if division_ids is not None:
         chosen = chosen.filter(pk__in=division_ids)
@@ -92,9 +90,8 @@ def season_tables(
         entries.setdefault(entry.division_id, []).append(entry)
     results = _division_results(ids)
     fixtures: dict[int, list[Fixture]] = {}
-    if with_fixtures:
-        for fixture in _fixtures(Q(division_id__in=ids), league):
-            fixtures.setdefault(fixture.division_id, []).append(fixture)
+    for fixture in _fixtures(Q(division_id__in=ids), league):
+        fixtures.setdefault(fixture.division_id, []).append(fixture)
     cooperative = registry.get(league.kind).cooperative
     bottom = len(divisions) if division_ids is None else count
     tables = []
@@ -185,6 +182,9 @@ class DivisionDigest:
     digest: str
     players: frozenset[int]
     fixtures: tuple[FixtureDigest, ...] = ()
+    # The rows read, as text: a table missing from the cache is drawn from them (``tables_from_digests``).
+    entry_rows: tuple = field(default=(), repr=False, compare=False)
+    seat_rows: tuple = field(default=(), repr=False, compare=False)
 
 
 def _md5(parts) -> str:
@@ -203,16 +203,18 @@ def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
         entry_rows = cursor.fetchall()
         cursor.execute(seats, [season.pk])
         seat_rows = cursor.fetchall()
-    # (division, level, parts of the table, entrants, {fixture: (its rows, its players)})
-    divisions: dict[int, tuple[int, list, set, dict]] = {}
+    # (division, level, parts of the table, entrants, {fixture: (its rows, its players)}, entries, seats)
+    divisions: dict[int, tuple[int, list, set, dict, list, list]] = {}
     for row in entry_rows:  # (division, level, user, the entry's values as text ...)
-        _, parts, entrants, _ = divisions.setdefault(row[0], (row[1], [], set(), {}))
+        _, parts, entrants, _, entries, _ = divisions.setdefault(row[0], (row[1], [], set(), {}, [], []))
         parts.append(row)
         entrants.add(row[2])
+        entries.append(row)
     for row in seat_rows:  # (division, level, user, fixture, game status, fixture's values, the rest ...)
-        _, parts, _, fixtures = divisions.setdefault(row[0], (row[1], [], set(), {}))
+        _, parts, _, fixtures, _, seats = divisions.setdefault(row[0], (row[1], [], set(), {}, [], []))
         # A running game's moves are its line's business: the standings read finished games only.
         parts.append(row[:FIXTURE_COLUMNS] if row[4] == GameStatus.ACTIVE else row)
+        seats.append(row)
         rows, players = fixtures.setdefault(row[3], ([], set()))
         rows.append(row)
         if row[2] is not None:
@@ -221,21 +223,127 @@ def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
         (DivisionDigest(
             division_id=i, level=level, players=frozenset(entrants), digest=_md5(parts),
             fixtures=tuple(FixtureDigest(fixture_id=f, digest=_md5(rows), players=frozenset(players))
-                           for f, (rows, players) in fixtures.items()))
-         for i, (level, parts, entrants, fixtures) in divisions.items()),
+                           for f, (rows, players) in fixtures.items()),
+            entry_rows=tuple(entries), seat_rows=tuple(seats))
+         for i, (level, parts, entrants, fixtures, entries, seats) in divisions.items()),
         key=lambda d: d.level,
     )
 
 
+@dataclass(frozen=True)
+class _Player:
+    """The little of a user a table row shows."""
+
+    pk: int
+    username: str
+    display_name: str
+
+    @property
+    def public_name(self) -> str:  # as accounts.User.public_name
+        return self.display_name or self.username
+
+
+@dataclass(frozen=True)
+class _EntryValues:
+    """The little of an entry a table row reads (its final place, points and movement)."""
+
+    user_id: int
+    final_position: int | None
+    final_points: int | None
+    movement: str
+
+
+def _int(text: str | None) -> int | None:
+    return None if text is None else int(text)
+
+
+def _bool(text: str | None) -> bool:
+    return text in ("true", "t", "1")  # PostgreSQL's text of a boolean, and SQLite's
+
+
+def tables_from_digests(*, season: Season, league: League, digests: Collection[DivisionDigest],
+                        count: int) -> list[DivisionTable]:
+    """The tables of ``digests``'s divisions, from the rows their digests read (no query): what the
+    league page draws when a table is missing from its cache (a result, a rename, a cold cache).
+    The rows are those of ``season_tables`` (the same standings, the entrants' names and ratings and
+    the final places); ``count`` is the season's number of divisions.  Without fixtures."""
+    cooperative = registry.get(league.kind).cooperative
+    columns = _digest_columns()
+    finished = season.status == SeasonStatus.FINISHED
+    tables = []
+    for digest in sorted(digests, key=lambda d: d.level):
+        entries, names, ratings = [], {}, {}
+        for row in digest.entry_rows:
+            values = dict(zip(columns.entry, row[3:3 + len(columns.entry)], strict=True))
+            if _bool(values["removed"]):
+                continue
+            user = int(values["user_id"])
+            entries.append(_EntryValues(user_id=user, final_position=_int(values["final_position"]),
+                                        final_points=_int(values["final_points"]), movement=values["movement"]))
+            names[user] = _Player(pk=user, username=row[-3], display_name=row[-2] or "")
+            if row[-1] is not None:
+                ratings[user] = row[-1]
+        games: dict[str, tuple[dict, list]] = {}
+        for row in digest.seat_rows:
+            fixture = dict(zip(columns.fixture, row[5:5 + len(columns.fixture)], strict=True))
+            seat = dict(zip(columns.seat, row[columns.seat_at:columns.seat_at + len(columns.seat)], strict=True))
+            league_result = json.loads(fixture["result"]) if fixture["result"] is not None else None
+            game_result = row[columns.game_result_at]
+            game_result = json.loads(game_result) if game_result is not None else None
+            result = league_result or (game_result if row[4] == GameStatus.FINISHED else None)
+            if result:
+                games.setdefault(row[3], (result, []))[1].append(
+                    (_int(seat["user_id"]), int(seat["score"]), _int(seat["rank"])))
+        rows = standings_maths.standings(
+            [e.user_id for e in entries],
+            [_result(seats, result) for result, seats in games.values()],
+            ratings=ratings,
+            promote=league.promote if digest.level > 1 else 0,
+            relegate=league.relegate if digest.level < count else 0,
+            cooperative=cooperative,
+        )
+        by_user = {e.user_id: e for e in entries}
+        for row in rows:
+            row.entry = by_user[row.player]
+            row.user = names[row.player]
+            row.rating_value = ratings.get(row.player)
+            row.movement = ""
+        if finished:
+            rows = _final_table(rows)
+        division = Division(pk=digest.division_id, season_id=season.pk, level=digest.level)
+        tables.append(DivisionTable(division=division, rows=rows, single=count == 1, finished=finished))
+    return tables
+
+
 FIXTURE_COLUMNS = 5 + len(Fixture._meta.concrete_fields)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    entry: tuple[str, ...]  # an entry row's values from its fourth column on
+    fixture: tuple[str, ...]  # a seat row's fixture values from its sixth column on
+    seat: tuple[str, ...]  # then the seat's
+    seat_at: int
+    game_result_at: int  # the game's result (after its version)
+
+
+@functools.cache
+def _digest_columns() -> _Columns:
+    """Where each value sits in the digest's rows (``_digest_sql`` writes them in this order)."""
+    entry = tuple(f.attname for f in Entry._meta.concrete_fields)
+    fixture = tuple(f.attname for f in Fixture._meta.concrete_fields)
+    seat = tuple(f.attname for f in Seat._meta.concrete_fields)
+    seat_at = FIXTURE_COLUMNS
+    return _Columns(entry=entry, fixture=fixture, seat=seat, seat_at=seat_at, game_result_at=seat_at + len(seat) + 1)
 
 
 @functools.cache
 def _digest_sql() -> tuple[str, str]:
     """The digest's two queries, written once from the models.  Every column of the entries, fixtures
     and seats (one added later is covered too); of the games, the columns that change with them (the
-    version with every move), not the state.  Each value comes as text: nothing to decode but the
-    ids, so hashing a season costs little next to drawing it."""
+    version with every move), not the state.  Each value comes as text (but a rating, whose text
+    SQLite cuts to 15 digits): nothing to decode but the ids, so hashing a season costs little next
+    to drawing it."""
     q = connection.ops.quote_name
 
     def text(alias: str, model, names=None) -> str:
@@ -247,7 +355,7 @@ def _digest_sql() -> tuple[str, str]:
     names = "CAST(u.username AS TEXT), CAST(u.display_name AS TEXT)"
     entries = f"""
         SELECT e.division_id, d.level, e.user_id, {text("e", Entry)}, {names},
-            (SELECT CAST(r.rating AS TEXT) FROM {table["Rating"]} r WHERE r.user_id = e.user_id AND r.{q("key")} = %s)
+            (SELECT r.rating FROM {table["Rating"]} r WHERE r.user_id = e.user_id AND r.{q("key")} = %s)
         FROM {table["Entry"]} e JOIN {table["Division"]} d ON d.id = e.division_id
         JOIN {users} u ON u.id = e.user_id
         WHERE d.season_id = %s ORDER BY e.division_id, e.id"""

@@ -4,6 +4,7 @@ move service.  Seats move in turn; ``play(game, [3])`` ends at once with seat 0 
 
 from games import services as game_services
 from games.models import Game, GameStatus
+from leagues import selectors
 from tests.helpers import committed  # noqa: F401  (the league tests import it from here)
 
 SEAT0_WINS = [3]
@@ -30,3 +31,19 @@ def win(game: Game, user) -> Game:
     """Finish a two-player toy game with ``user`` winning."""
     seat = next(s.index for s in game.seats.all() if s.user_id == user.pk)
     return play(game, SEAT0_WINS if seat == 0 else SEAT1_WINS)
+
+
+def assert_page_tables_agree(season, league) -> None:
+    """The league page's tables (``tables_from_digests``, from the digest's text rows) hold exactly what
+    ``season_tables`` reads from the models: every row's place, counts, zone, movement, name and rating."""
+    def shown(tables):
+        return [(t.division.pk, t.level, t.single, t.finished,
+                 [(r.player, r.position, r.played, r.won, r.drawn, r.lost, r.points, r.difference, r.zone,
+                   r.movement, r.rating_value, r.user.username, r.user.public_name, r.entry.final_position,
+                   r.entry.final_points) for r in t.rows]) for t in tables]
+
+    digests = selectors.division_digests(season=season, league=league)
+    drawn = selectors.tables_from_digests(season=season, league=league, digests=digests, count=len(digests))
+    models = shown(selectors.season_tables(season=season, league=league))
+    assert shown(drawn) == models, (shown(drawn), models)
+    assert any(t.rows for t in drawn)

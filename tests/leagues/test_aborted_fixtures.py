@@ -15,7 +15,7 @@ from leagues.selectors import season_tables
 from leagues.tasks import on_game_ended
 from ratings.models import RatingChange
 from tests.helpers import committed, sweep
-from tests.leagues.helpers import SEAT0_WINS, play
+from tests.leagues.helpers import SEAT0_WINS, assert_page_tables_agree, play
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +119,7 @@ def test_adjudicate_rule_the_player_who_left_loses_on_the_scores_at_the_abort(pl
     rows = {r.user.username: r for r in season_tables(season=fixture.division.season, league=league)[0].rows}
     assert (rows[starter.username].won, rows[starter.username].points, rows[starter.username].difference) == (1, 2, 2)
     assert (rows[second.username].lost, rows[second.username].points) == (1, 0)
+    assert_page_tables_agree(fixture.division.season, league)  # the league's result on the page too
     assert not RatingChange.objects.exists()
     log = OrganiserAction.objects.get(action="abort_adjudged")
     assert (log.target, log.details) == (second, {"game": game.pk, "reason": "resignation"})

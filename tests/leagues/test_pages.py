@@ -18,7 +18,7 @@ from lexicons.term_decks import starter_deck_load
 from ratings.models import Rating
 from ratings.services import rating_key
 from tests.games.helpers import stand_in_lexicons
-from tests.leagues.helpers import SEAT0_WINS, committed, play
+from tests.leagues.helpers import DRAW, SEAT0_WINS, SEAT1_WINS, assert_page_tables_agree, committed, play
 
 pytestmark = pytest.mark.django_db
 
@@ -48,11 +48,10 @@ def test_league_list_searches_name_and_kind(client, alice):
 
 # The league page's queries for a signed-in player: the site's own (session, user, ...), the league,
 # its seasons and history, the digest of the season's rows (2), and when its tables are not cached
-# (leagues.fragments) the five that draw them: three for the tables (divisions, entrants with their
-# ratings, results as plain values) and two for the fixture lines (fixtures with games, seats); after a
-# move in a running game, the two that draw its line only.
+# (leagues.fragments) the two that draw the fixture lines (fixtures with games, seats): the tables are
+# drawn from the digest's own rows. After a move in a running game, the same two draw its line only.
 CACHED_QUERIES = 12
-DRAWN_QUERIES = CACHED_QUERIES + 5
+DRAWN_QUERIES = CACHED_QUERIES + 2
 
 
 def test_league_page_query_count_is_constant_in_players_and_games(client, make_league, players, make_user):
@@ -273,10 +272,10 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
     game = fixture.game
     first, second = (seat.user for seat in game.seats.order_by("index"))
     asked = {"tables": [], "lines": []}
-    tables, lines = fragments.selectors.season_tables, fragments.selectors.fixtures_for_lines
+    tables, lines = fragments.selectors.tables_from_digests, fragments.selectors.fixtures_for_lines
 
-    def season_tables(**kwargs):
-        asked["tables"].append(set(kwargs["division_ids"]))
+    def tables_from_digests(**kwargs):
+        asked["tables"].append({d.division_id for d in kwargs["digests"]})
         return tables(**kwargs)
 
     def fixtures_for_lines(**kwargs):
@@ -288,7 +287,7 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
             patch.setattr(fragments, "cache", DummyCache("", {}))
             return page(client, league, players[0])
 
-    monkeypatch.setattr(fragments.selectors, "season_tables", season_tables)
+    monkeypatch.setattr(fragments.selectors, "tables_from_digests", tables_from_digests)
     monkeypatch.setattr(fragments.selectors, "fixtures_for_lines", fixtures_for_lines)
     with committed():
         game_services.game_submit_move(game_id=game.pk, user=first, move={"type": "add", "n": 1},
@@ -306,8 +305,8 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
         game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
                                        version=game.version, idempotency_key="one-result")
     client.force_login(players[0])
-    # The table from plain values (its division, entrants, results) and the line (fixture, seats).
-    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 3 + 2
+    # The table from the digest's rows (no query) and the line (its fixture, its seats).
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 2
     assert asked == {"tables": [{fixture.division_id}], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
     assert f"{second.username} won" in fixture_line(html, game)
@@ -377,3 +376,29 @@ def test_cached_fixture_lines_give_the_time_left_now_and_in_the_viewers_zone_and
     local = deadline.astimezone(zoneinfo.ZoneInfo("Pacific/Auckland")).isoformat()
     assert f'datetime="{local}"' in html and "aan zet" in html and "nog 22\xa0uur" in html
     assert "aan zet" not in page(client, league, onlooker)
+
+
+def test_the_page_draws_its_tables_from_the_digest_rows_as_the_models_give_them(client, make_league, players):
+    """Every kind of row the page's tables show, read from the digest's text (``tables_from_digests``),
+    agrees with the models' (``season_tables``): wins, draws and losses, a rating, a display name, a
+    removed entrant, the zones of two divisions, and after the season's end the final places and
+    movements."""
+    league = make_league(n=8)
+    season = services.season_start(league_id=league.pk, actor=players[0])
+    games = list(Game.objects.filter(fixture__division__season=season).order_by("pk"))
+    play(games[0], SEAT0_WINS)
+    play(games[1], DRAW)
+    play(games[2], SEAT1_WINS)
+    Rating.objects.update_or_create(user=players[1], key=rating_key("toy", league.options),
+                                    defaults={"rating": 1612.25})
+    players[2].display_name = "Zoë <b>bold</b>"
+    players[2].save(update_fields=["display_name"])
+    removed = Entry.objects.filter(season=season).order_by("-pk").first().user
+    services.entry_remove(league_id=league.pk, actor=players[0], user=removed)
+    assert Entry.objects.get(season=season, user=removed).removed
+    assert_page_tables_agree(season, league)
+    with committed():
+        services.season_end(league_id=league.pk, actor=players[0])
+    season.refresh_from_db()
+    assert season.status == "finished"
+    assert_page_tables_agree(season, league)

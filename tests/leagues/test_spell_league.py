@@ -16,7 +16,7 @@ from leagues.selectors import season_tables
 from lexicons.term_decks import starter_deck_load
 from ratings.models import Rating, RatingChange
 from tests.games.spell.test_hidden_information import next_move
-from tests.leagues.helpers import committed
+from tests.leagues.helpers import assert_page_tables_agree, committed
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +96,8 @@ def test_spell_tables_are_unrated_and_ranked_by_team_score(deck, make_user):
     rows = season_tables(season=season, league=league)[0].rows
     assert {r.player: r.points for r in rows} == team_points
     assert [r.points for r in rows] == sorted(team_points.values(), reverse=True)
+    season.refresh_from_db()
+    assert_page_tables_agree(season, league)  # cooperative, finished
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
 
 
