@@ -1,8 +1,8 @@
 """The league page's division tables and fixture lines, drawn once per change and cached.
 
 Drawing a season (its ~290 rows as model instances, the standings, 66 fixture lines a division) was
-most of the league page's time (bench/README.md, 15.4); a table is now drawn from the digest's own
-rows, a line from its fixture's.  Each division's table and each fixture line
+most of the league page's time (bench/README.md, 15.4); tables and lines are now drawn from the rows
+the digest reads, with no query of their own.  Each division's table and each fixture line
 are cached under a key made of a digest of every row they show (``selectors.division_digests``: two
 queries), so a move, a result, a forfeit, a rename or a rating change makes a new key: nothing has to
 be told to forget the old one, and the page is as current as without the cache.  A move in a running
@@ -77,9 +77,9 @@ def _fixtures_html(lines: list[str], finished: bool) -> str:
 
 def season_html(*, season: Season, league: League, user) -> SafeString:
     """Every division of the season as the page shows it (``_division.html`` and its fixture lines),
-    from the cache where it has them.  The tables missing are drawn from the rows their digests read
-    (``tables_from_digests``: no query), the lines missing (a move in a running game changes its own
-    line only; a result its line and its table) from one ``fixtures_for_lines``."""
+    from the cache where it has them.  What is missing (a move in a running game changes its own
+    line only; a result its line and its table; a rename or a cold cache everything) is drawn from
+    the rows the digests read (``tables_from_digests``, ``fixtures_from_digests``): no query."""
     if season.status == SeasonStatus.REGISTRATION:
         return mark_safe("")
     digests = selectors.division_digests(season=season, league=league)
@@ -98,9 +98,9 @@ def season_html(*, season: Season, league: League, user) -> SafeString:
         for table in selectors.tables_from_digests(season=season, league=league, digests=unseen, count=len(digests)):
             context = {"table": table, "engine": engine, "user": user}
             drawn[missing[table.division.pk]] = render_to_string(TEMPLATE, context)
-    unlined = [fixture for fixture, key in lines.items() if key not in found]
+    unlined = [f for d in digests for f in d.fixtures if lines[f.fixture_id] not in found]
     if unlined:
-        fixtures = selectors.fixtures_for_lines(fixture_ids=unlined, league=league)
+        fixtures = selectors.fixtures_from_digests(fixtures=unlined, league=league)
         for fixture, line in zip(fixtures, fixtures_tag.fixture_lines(fixtures, me=me, marks=True), strict=True):
             drawn[lines[fixture.pk]] = line
     if drawn:

@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -155,11 +156,6 @@ def _fixtures(where: Q, league: League) -> list[Fixture]:
     return fixtures
 
 
-def fixtures_for_lines(*, fixture_ids: Collection[int], league: League) -> list[Fixture]:
-    """The fixtures ``fixture_ids`` ready for their lines, in the page's order.  Two queries."""
-    return _fixtures(Q(pk__in=fixture_ids), league)
-
-
 @dataclass(frozen=True)
 class FixtureDigest:
     """What one fixture line is drawn from (its fixture, game, seats and the seated players' names), as
@@ -168,6 +164,8 @@ class FixtureDigest:
     fixture_id: int
     digest: str
     players: frozenset[int]
+    # Its seats' rows, as text: a line missing from the cache is drawn from them (``fixtures_from_digests``).
+    rows: tuple = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -222,7 +220,7 @@ def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
     return sorted(
         (DivisionDigest(
             division_id=i, level=level, players=frozenset(entrants), digest=_md5(parts),
-            fixtures=tuple(FixtureDigest(fixture_id=f, digest=_md5(rows), players=frozenset(players))
+            fixtures=tuple(FixtureDigest(fixture_id=f, digest=_md5(rows), players=frozenset(players), rows=tuple(rows))
                            for f, (rows, players) in fixtures.items()),
             entry_rows=tuple(entries), seat_rows=tuple(seats))
          for i, (level, parts, entrants, fixtures, entries, seats) in divisions.items()),
@@ -259,6 +257,55 @@ def _int(text: str | None) -> int | None:
 
 def _bool(text: str | None) -> bool:
     return text in ("true", "t", "1")  # PostgreSQL's text of a boolean, and SQLite's
+
+
+def _json(text: str | None):
+    return None if text is None else json.loads(text)
+
+
+def _moment(text: str | None) -> datetime | None:
+    """A timestamp's text: PostgreSQL's carries its offset (UTC, Django's connection time zone);
+    SQLite's is naive UTC, as Django stores it there."""
+    if text is None:
+        return None
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League) -> list[Fixture]:
+    """``fixtures`` ready for their lines (``fixture_lines``), from the rows their digests read (no
+    query): each fixture with its game's status and result and its seats with their players' names,
+    and who won (``_outcome``), as ``season_tables`` gives them.  What the league page draws when
+    a line is missing from its cache (a move, a result, a rename, a cold cache)."""
+    columns = _digest_columns()
+    cooperative = registry.get(league.kind).cooperative
+    user_model = get_user_model()
+    made = []
+    for digest in fixtures:
+        first = digest.rows[0]
+        values = dict(zip(columns.fixture, first[5:5 + len(columns.fixture)], strict=True))
+        game = Game(id=int(values["game_id"]), status=first[4], version=int(first[columns.game_result_at - 1]),
+                    result=_json(first[columns.game_result_at]))
+        fixture = Fixture(id=digest.fixture_id, division_id=int(values["division_id"]), game_id=game.pk,
+                          round=int(values["round"]), aborted_games=_json(values["aborted_games"]),
+                          result=_json(values["result"]))
+        fixture.game = game
+        seats = []
+        for row in digest.rows:
+            seat = dict(zip(columns.seat, row[columns.seat_at:columns.seat_at + len(columns.seat)], strict=True))
+            made_seat = Seat(id=int(seat["id"]), game_id=game.pk, index=int(seat["index"]),
+                             user_id=_int(seat["user_id"]), score=int(seat["score"]), rank=_int(seat["rank"]),
+                             to_act=_bool(seat["to_act"]), deadline=_moment(seat["deadline"]))
+            if made_seat.user_id is not None:
+                made_seat.user = user_model(id=made_seat.user_id, username=row[-2], display_name=row[-1] or "")
+            seats.append(made_seat)
+        # As ``prefetch_related`` leaves them: ``game.seats.all()`` answers from these.
+        prefetched = Seat.objects.all()
+        prefetched._result_cache, prefetched._prefetch_done = seats, True
+        game._prefetched_objects_cache = {"seats": prefetched}
+        _outcome(fixture, cooperative)
+        made.append(fixture)
+    return sorted(made, key=lambda f: (f.round, f.pk))
 
 
 def tables_from_digests(*, season: Season, league: League, digests: Collection[DivisionDigest],

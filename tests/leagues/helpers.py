@@ -5,6 +5,7 @@ move service.  Seats move in turn; ``play(game, [3])`` ends at once with seat 0 
 from games import services as game_services
 from games.models import Game, GameStatus
 from leagues import selectors
+from leagues.templatetags.leagues import fixture_lines
 from tests.helpers import committed  # noqa: F401  (the league tests import it from here)
 
 SEAT0_WINS = [3]
@@ -34,8 +35,9 @@ def win(game: Game, user) -> Game:
 
 
 def assert_page_tables_agree(season, league) -> None:
-    """The league page's tables (``tables_from_digests``, from the digest's text rows) hold exactly what
-    ``season_tables`` reads from the models: every row's place, counts, zone, movement, name and rating."""
+    """The league page's tables and fixture lines (``tables_from_digests``, ``fixtures_from_digests``, from
+    the digest's text rows) are exactly what ``season_tables`` reads from the models: every row's place,
+    counts, zone, movement, name and rating, and every line byte for byte."""
     def shown(tables):
         return [(t.division.pk, t.level, t.single, t.finished,
                  [(r.player, r.position, r.played, r.won, r.drawn, r.lost, r.points, r.difference, r.zone,
@@ -44,6 +46,13 @@ def assert_page_tables_agree(season, league) -> None:
 
     digests = selectors.division_digests(season=season, league=league)
     drawn = selectors.tables_from_digests(season=season, league=league, digests=digests, count=len(digests))
-    models = shown(selectors.season_tables(season=season, league=league))
-    assert shown(drawn) == models, (shown(drawn), models)
+    models = selectors.season_tables(season=season, league=league)
+    assert shown(drawn) == shown(models)
     assert any(t.rows for t in drawn)
+    # And every fixture line, for an entrant and for a visitor, as drawn from the models' fixtures.
+    from_rows = selectors.fixtures_from_digests(fixtures=[f for d in digests for f in d.fixtures], league=league)
+    from_models = sorted((f for t in models for f in t.fixtures), key=lambda f: (f.round, f.pk))
+    assert [f.pk for f in from_rows] == [f.pk for f in from_models] and from_rows
+    for me in (next(iter(digests[0].players)), None):
+        assert fixture_lines(from_rows, me=me, marks=True) == fixture_lines(from_models, me=me, marks=True)
+        assert fixture_lines(from_rows, me=me) == fixture_lines(from_models, me=me)

@@ -70,6 +70,7 @@ def test_replay_rule_a_new_game_with_the_same_seats_replaces_the_aborted_one_onc
     assert (log.target, log.actor, log.details) == (second, None, {"game": old.pk, "replay": fixture.game_id,
                                                                    "reason": "resignation"})
     assert not RatingChange.objects.exists()  # an abort is never rated
+    assert_page_tables_agree(fixture.division.season, league)  # the replay's line on the page
     # The replay is played and counts; the aborted game does not.
     play(fixture.game, SEAT0_WINS)
     (table,) = season_tables(season=fixture.division.season, league=league)

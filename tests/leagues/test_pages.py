@@ -48,10 +48,9 @@ def test_league_list_searches_name_and_kind(client, alice):
 
 # The league page's queries for a signed-in player: the site's own (session, user, ...), the league,
 # its seasons and history, the digest of the season's rows (2), and when its tables are not cached
-# (leagues.fragments) the two that draw the fixture lines (fixtures with games, seats): the tables are
-# drawn from the digest's own rows. After a move in a running game, the same two draw its line only.
+# (leagues.fragments) none more: the tables and lines are drawn from the rows the digest read.
 CACHED_QUERIES = 12
-DRAWN_QUERIES = CACHED_QUERIES + 2
+DRAWN_QUERIES = CACHED_QUERIES
 
 
 def test_league_page_query_count_is_constant_in_players_and_games(client, make_league, players, make_user):
@@ -272,14 +271,14 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
     game = fixture.game
     first, second = (seat.user for seat in game.seats.order_by("index"))
     asked = {"tables": [], "lines": []}
-    tables, lines = fragments.selectors.tables_from_digests, fragments.selectors.fixtures_for_lines
+    tables, lines = fragments.selectors.tables_from_digests, fragments.selectors.fixtures_from_digests
 
     def tables_from_digests(**kwargs):
         asked["tables"].append({d.division_id for d in kwargs["digests"]})
         return tables(**kwargs)
 
-    def fixtures_for_lines(**kwargs):
-        asked["lines"].append(set(kwargs["fixture_ids"]))
+    def fixtures_from_digests(**kwargs):
+        asked["lines"].append({f.fixture_id for f in kwargs["fixtures"]})
         return lines(**kwargs)
 
     def drawn_without_a_cache():
@@ -288,12 +287,12 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
             return page(client, league, players[0])
 
     monkeypatch.setattr(fragments.selectors, "tables_from_digests", tables_from_digests)
-    monkeypatch.setattr(fragments.selectors, "fixtures_for_lines", fixtures_for_lines)
+    monkeypatch.setattr(fragments.selectors, "fixtures_from_digests", fixtures_from_digests)
     with committed():
         game_services.game_submit_move(game_id=game.pk, user=first, move={"type": "add", "n": 1},
                                        version=game.version, idempotency_key="one-line")
     client.force_login(players[0])
-    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 2  # the line's fixture and seats
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES  # its line from the digest's rows
     assert asked == {"tables": [], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
     assert f"{first.username} 1" in fixture_line(html, game)
@@ -305,8 +304,8 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
         game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
                                        version=game.version, idempotency_key="one-result")
     client.force_login(players[0])
-    # The table from the digest's rows (no query) and the line (its fixture, its seats).
-    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES + 2
+    # The table and the line from the digest's rows: no query.
+    assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES
     assert asked == {"tables": [{fixture.division_id}], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
     assert f"{second.username} won" in fixture_line(html, game)
