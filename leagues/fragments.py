@@ -89,8 +89,7 @@ def season_html(*, season: Season, league: League, user) -> SafeString:
     lines = {f.fixture_id: _line_key(f, me if me in f.players else None) for d in digests for f in d.fixtures}
     found = cache.get_many([*tables.values(), *lines.values()])
     drawn = {}
-    # Drawn after the digests were read, so never older than their keys say (at worst newer: a move
-    # in between, and the next request reads the new digest).
+    # Drawn from the very rows the digests were made of, so each entry is exactly what its key says.
     missing = {division: key for division, key in tables.items() if key not in found}
     if missing:
         engine = registry.get(league.kind)
