@@ -93,31 +93,40 @@ def season_tables(
     fixtures: dict[int, list[Fixture]] = {}
     for fixture in _fixtures(Q(division_id__in=ids), league):
         fixtures.setdefault(fixture.division_id, []).append(fixture)
-    cooperative = registry.get(league.kind).cooperative
     bottom = len(divisions) if division_ids is None else count
     tables = []
     for division in divisions:
         mine = entries.get(division.pk, [])
         ratings = {e.user_id: e.rating_value for e in mine if e.rating_value is not None}
-        rows = standings_maths.standings(
-            [e.user_id for e in mine],
-            results.get(division.pk, []),
-            ratings=ratings,
-            promote=league.promote if division.level > 1 else 0,
-            relegate=league.relegate if division.level < bottom else 0,
-            cooperative=cooperative,
-        )
-        by_user = {e.user_id: e for e in mine}
-        for row in rows:
-            row.entry = by_user[row.player]
-            row.user = row.entry.user
-            row.rating_value = ratings.get(row.player)
-            row.movement = ""
-        if season.status == SeasonStatus.FINISHED:
-            rows = _final_table(rows)
-        tables.append(DivisionTable(division=division, rows=rows, fixtures=fixtures.get(division.pk, []),
-                                    single=bottom == 1, finished=season.status == SeasonStatus.FINISHED))
+        table = _table(season, league, division, bottom, mine, {e.user_id: e.user for e in mine}, ratings,
+                       results.get(division.pk, []))
+        table.fixtures = fixtures.get(division.pk, [])
+        tables.append(table)
     return tables
+
+
+def _table(season: Season, league: League, division: Division, count: int, entries: list, users: dict,
+           ratings: dict, results: list[standings_maths.Result]) -> DivisionTable:
+    """A division's table from its entrants (each with ``user_id`` and the final place, points and
+    movement), their users and ratings, and its results; ``count`` is the season's number of divisions."""
+    rows = standings_maths.standings(
+        [e.user_id for e in entries],
+        results,
+        ratings=ratings,
+        promote=league.promote if division.level > 1 else 0,
+        relegate=league.relegate if division.level < count else 0,
+        cooperative=registry.get(league.kind).cooperative,
+    )
+    by_user = {e.user_id: e for e in entries}
+    for row in rows:
+        row.entry = by_user[row.player]
+        row.user = users[row.player]
+        row.rating_value = ratings.get(row.player)
+        row.movement = ""
+    finished = season.status == SeasonStatus.FINISHED
+    if finished:
+        rows = _final_table(rows)
+    return DivisionTable(division=division, rows=rows, single=count == 1, finished=finished)
 
 
 def _division_results(division_ids: Collection[int]) -> dict[int, list[standings_maths.Result]]:
@@ -314,9 +323,7 @@ def tables_from_digests(*, season: Season, league: League, digests: Collection[D
     league page draws when a table is missing from its cache (a result, a rename, a cold cache).
     The rows are those of ``season_tables`` (the same standings, the entrants' names and ratings and
     the final places); ``count`` is the season's number of divisions.  Without fixtures."""
-    cooperative = registry.get(league.kind).cooperative
     columns = _digest_columns()
-    finished = season.status == SeasonStatus.FINISHED
     tables = []
     for digest in sorted(digests, key=lambda d: d.level):
         entries, names, ratings = [], {}, {}
@@ -334,31 +341,14 @@ def tables_from_digests(*, season: Season, league: League, digests: Collection[D
         for row in digest.seat_rows:
             fixture = dict(zip(columns.fixture, row[5:5 + len(columns.fixture)], strict=True))
             seat = dict(zip(columns.seat, row[columns.seat_at:columns.seat_at + len(columns.seat)], strict=True))
-            league_result = json.loads(fixture["result"]) if fixture["result"] is not None else None
-            game_result = row[columns.game_result_at]
-            game_result = json.loads(game_result) if game_result is not None else None
-            result = league_result or (game_result if row[4] == GameStatus.FINISHED else None)
+            game_result = _json(row[columns.game_result_at])
+            result = _json(fixture["result"]) or (game_result if row[4] == GameStatus.FINISHED else None)
             if result:
                 games.setdefault(row[3], (result, []))[1].append(
                     (_int(seat["user_id"]), int(seat["score"]), _int(seat["rank"])))
-        rows = standings_maths.standings(
-            [e.user_id for e in entries],
-            [_result(seats, result) for result, seats in games.values()],
-            ratings=ratings,
-            promote=league.promote if digest.level > 1 else 0,
-            relegate=league.relegate if digest.level < count else 0,
-            cooperative=cooperative,
-        )
-        by_user = {e.user_id: e for e in entries}
-        for row in rows:
-            row.entry = by_user[row.player]
-            row.user = names[row.player]
-            row.rating_value = ratings.get(row.player)
-            row.movement = ""
-        if finished:
-            rows = _final_table(rows)
         division = Division(pk=digest.division_id, season_id=season.pk, level=digest.level)
-        tables.append(DivisionTable(division=division, rows=rows, single=count == 1, finished=finished))
+        tables.append(_table(season, league, division, count, entries, names, ratings,
+                             [_result(seats, result) for result, seats in games.values()]))
     return tables
 
 
