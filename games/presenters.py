@@ -117,8 +117,9 @@ def _score_line(scores: list[int]) -> str:
 def result_banner(game: Game, payload: dict) -> dict | None:
     """What the game-over banner says, in words: who won and by what score (the team's score in a
     cooperative game), why it ended when that is not the rules, and the seats whose rating change the
-    template shows.  None while the game runs."""
-    if game.status in (GameStatus.OPEN, GameStatus.ACTIVE):
+    template shows.  None until the game has ended (an open seek, a challenge not yet answered, a game
+    in play)."""
+    if game.status in (GameStatus.OPEN, GameStatus.CHALLENGE, GameStatus.ACTIVE):
         return None
     seats = payload["seats"]
     names = {s["index"]: s["name"] or _("seat %(n)s") % {"n": s["index"] + 1} for s in seats}

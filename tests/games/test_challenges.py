@@ -128,6 +128,8 @@ def test_the_dashboard_offers_the_answer_and_the_game_page_explains_it(client, a
     assert f'action="/games/{game.pk}/accept/"' in dashboard and f'action="/games/{game.pk}/decline/"' in dashboard
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "The game starts when every player has accepted" in page and "has not answered yet" in page
+    # Nothing has ended: no result banner, and no "rating changes follow" that would keep the page asking.
+    assert "result-banner" not in page and "data-ratings-pending" not in page
     response = client.post(f"/games/{game.pk}/accept/")
     assert response["Location"] == f"/games/{game.pk}/"
     assert Game.objects.get(pk=game.pk).status == GameStatus.ACTIVE
