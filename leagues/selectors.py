@@ -238,19 +238,6 @@ def division_digests(*, season: Season, league: League) -> list[DivisionDigest]:
 
 
 @dataclass(frozen=True)
-class _Player:
-    """The little of a user a table row shows."""
-
-    pk: int
-    username: str
-    display_name: str
-
-    @property
-    def public_name(self) -> str:  # as accounts.User.public_name
-        return self.display_name or self.username
-
-
-@dataclass(frozen=True)
 class _EntryValues:
     """The little of an entry a table row reads (its final place, points and movement)."""
 
@@ -334,7 +321,7 @@ def tables_from_digests(*, season: Season, league: League, digests: Collection[D
             user = int(values["user_id"])
             entries.append(_EntryValues(user_id=user, final_position=_int(values["final_position"]),
                                         final_points=_int(values["final_points"]), movement=values["movement"]))
-            names[user] = _Player(pk=user, username=row[-3], display_name=row[-2] or "")
+            names[user] = get_user_model()(id=user, username=row[-3], display_name=row[-2] or "")
             if row[-1] is not None:
                 ratings[user] = row[-1]
         games: dict[str, tuple[dict, list]] = {}
