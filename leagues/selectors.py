@@ -152,8 +152,8 @@ def _division_results(division_ids: Collection[int]) -> dict[int, list[standings
 
 
 def _fixtures(where: Q, league: League) -> list[Fixture]:
-    """Fixtures ready for their lines (``fixture_lines``): each game without its state, its seats with
-    their players, and who won (``_outcome``), in the page's order.  Two queries."""
+    """Fixtures ready for their lines (``fixture_lines``): each game without its state, its ``seats``
+    with their players, and who won (``_outcome``), in the page's order.  Two queries."""
     fixtures = list(
         Fixture.objects.filter(where).select_related("game").defer("game__state")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index")))
@@ -161,6 +161,7 @@ def _fixtures(where: Q, league: League) -> list[Fixture]:
     )
     cooperative = registry.get(league.kind).cooperative
     for fixture in fixtures:
+        fixture.seats = list(fixture.game.seats.all())
         _outcome(fixture, cooperative)
     return fixtures
 
@@ -268,37 +269,70 @@ def _moment(text: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League) -> list[Fixture]:
+@dataclass(slots=True)
+class _Named:
+    """A seated player, as a fixture line names them."""
+
+    pk: int
+    public_name: str
+
+
+@dataclass(slots=True)
+class _LineGame:
+    pk: int
+    status: str
+    result: dict | None
+
+
+@dataclass(slots=True)
+class _LineSeat:
+    index: int
+    user_id: int | None
+    user: _Named | None
+    score: int
+    rank: int | None
+    to_act: bool
+    deadline: datetime | None
+
+
+@dataclass(slots=True)
+class FixtureLine:
+    """What a fixture line shows, as plain values: the fields ``fixture_lines`` reads of a ``Fixture``
+    made ready by ``_fixtures`` (its game, its ``seats`` with their players, ``winners`` and ``drawn``).
+    Drawing 660 lines from model instances (a Fixture, a Game, the Seats and their Users, each with its
+    state, and a QuerySet per game for its seats) cost more than the lines themselves (bench/README.md)."""
+
+    pk: int
+    round: int
+    result: dict | None
+    aborted_games: list
+    game: _LineGame
+    seats: list[_LineSeat]
+    winners: list = field(default_factory=list)
+    drawn: bool = False
+
+
+def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League) -> list[FixtureLine]:
     """``fixtures`` ready for their lines (``fixture_lines``), from the rows their digests read (no
     query): each fixture with its game's status and result and its seats with their players' names,
     and who won (``_outcome``), as ``season_tables`` gives them.  What the league page draws when
     a line is missing from its cache (a move, a result, a rename, a cold cache)."""
-    columns = _digest_columns()
+    at = _digest_columns()
     cooperative = registry.get(league.kind).cooperative
-    user_model = get_user_model()
     made = []
     for digest in fixtures:
         first = digest.rows[0]
-        values = dict(zip(columns.fixture, first[5:5 + len(columns.fixture)], strict=True))
-        game = Game(id=int(values["game_id"]), status=first[4], version=int(first[columns.game_result_at - 1]),
-                    result=_json(first[columns.game_result_at]))
-        fixture = Fixture(id=digest.fixture_id, division_id=int(values["division_id"]), game_id=game.pk,
-                          round=int(values["round"]), aborted_games=_json(values["aborted_games"]),
-                          result=_json(values["result"]))
-        fixture.game = game
+        game = _LineGame(pk=int(first[at["f.game_id"]]), status=first[4], result=_json(first[at["g.result"]]))
         seats = []
         for row in digest.rows:
-            seat = dict(zip(columns.seat, row[columns.seat_at:columns.seat_at + len(columns.seat)], strict=True))
-            made_seat = Seat(id=int(seat["id"]), game_id=game.pk, index=int(seat["index"]),
-                             user_id=_int(seat["user_id"]), score=int(seat["score"]), rank=_int(seat["rank"]),
-                             to_act=_bool(seat["to_act"]), deadline=_moment(seat["deadline"]))
-            if made_seat.user_id is not None:
-                made_seat.user = user_model(id=made_seat.user_id, username=row[-2], display_name=row[-1] or "")
-            seats.append(made_seat)
-        # As ``prefetch_related`` leaves them: ``game.seats.all()`` answers from these.
-        prefetched = Seat.objects.all()
-        prefetched._result_cache, prefetched._prefetch_done = seats, True
-        game._prefetched_objects_cache = {"seats": prefetched}
+            user = _int(row[at["s.user_id"]])
+            seats.append(_LineSeat(
+                index=int(row[at["s.index"]]), user_id=user,
+                user=None if user is None else _Named(pk=user, public_name=row[-1] or row[-2]),
+                score=int(row[at["s.score"]]), rank=_int(row[at["s.rank"]]), to_act=_bool(row[at["s.to_act"]]),
+                deadline=_moment(row[at["s.deadline"]])))
+        fixture = FixtureLine(pk=digest.fixture_id, round=int(first[at["f.round"]]), result=_json(first[at["f.result"]]),
+                              aborted_games=_json(first[at["f.aborted_games"]]), game=game, seats=seats)
         _outcome(fixture, cooperative)
         made.append(fixture)
     return sorted(made, key=lambda f: (f.round, f.pk))
@@ -310,29 +344,27 @@ def tables_from_digests(*, season: Season, league: League, digests: Collection[D
     league page draws when a table is missing from its cache (a result, a rename, a cold cache).
     The rows are those of ``season_tables`` (the same standings, the entrants' names and ratings and
     the final places); ``count`` is the season's number of divisions.  Without fixtures."""
-    columns = _digest_columns()
+    at = _digest_columns()
+    user_model = get_user_model()
     tables = []
     for digest in sorted(digests, key=lambda d: d.level):
         entries, names, ratings = [], {}, {}
         for row in digest.entry_rows:
-            values = dict(zip(columns.entry, row[3:3 + len(columns.entry)], strict=True))
-            if _bool(values["removed"]):
+            if _bool(row[at["e.removed"]]):
                 continue
-            user = int(values["user_id"])
-            entries.append(_EntryValues(user_id=user, final_position=_int(values["final_position"]),
-                                        final_points=_int(values["final_points"]), movement=values["movement"]))
-            names[user] = get_user_model()(id=user, username=row[-3], display_name=row[-2] or "")
+            user = int(row[at["e.user_id"]])
+            entries.append(_EntryValues(user_id=user, final_position=_int(row[at["e.final_position"]]),
+                                        final_points=_int(row[at["e.final_points"]]), movement=row[at["e.movement"]]))
+            names[user] = user_model(id=user, username=row[-3], display_name=row[-2] or "")
             if row[-1] is not None:
                 ratings[user] = row[-1]
         games: dict[str, tuple[dict, list]] = {}
         for row in digest.seat_rows:
-            fixture = dict(zip(columns.fixture, row[5:5 + len(columns.fixture)], strict=True))
-            seat = dict(zip(columns.seat, row[columns.seat_at:columns.seat_at + len(columns.seat)], strict=True))
-            game_result = _json(row[columns.game_result_at])
-            result = _json(fixture["result"]) or (game_result if row[4] == GameStatus.FINISHED else None)
+            game_result = _json(row[at["g.result"]])
+            result = _json(row[at["f.result"]]) or (game_result if row[4] == GameStatus.FINISHED else None)
             if result:
                 games.setdefault(row[3], (result, []))[1].append(
-                    (_int(seat["user_id"]), int(seat["score"]), _int(seat["rank"])))
+                    (_int(row[at["s.user_id"]]), int(row[at["s.score"]]), _int(row[at["s.rank"]])))
         division = Division(pk=digest.division_id, season_id=season.pk, level=digest.level)
         tables.append(_table(season, league, division, count, entries, names, ratings,
                              [_result(seats, result) for result, seats in games.values()]))
@@ -342,23 +374,16 @@ def tables_from_digests(*, season: Season, league: League, digests: Collection[D
 FIXTURE_COLUMNS = 5 + len(Fixture._meta.concrete_fields)
 
 
-@dataclass(frozen=True)
-class _Columns:
-    entry: tuple[str, ...]  # an entry row's values from its fourth column on
-    fixture: tuple[str, ...]  # a seat row's fixture values from its sixth column on
-    seat: tuple[str, ...]  # then the seat's
-    seat_at: int
-    game_result_at: int  # the game's result (after its version)
-
-
 @functools.cache
-def _digest_columns() -> _Columns:
-    """Where each value sits in the digest's rows (``_digest_sql`` writes them in this order)."""
-    entry = tuple(f.attname for f in Entry._meta.concrete_fields)
-    fixture = tuple(f.attname for f in Fixture._meta.concrete_fields)
-    seat = tuple(f.attname for f in Seat._meta.concrete_fields)
-    seat_at = FIXTURE_COLUMNS
-    return _Columns(entry=entry, fixture=fixture, seat=seat, seat_at=seat_at, game_result_at=seat_at + len(seat) + 1)
+def _digest_columns() -> dict[str, int]:
+    """Where each value sits in the digest's rows (``_digest_sql`` writes them in this order): an entry
+    row's ``e.<attname>`` from its fourth column on; a seat row's fixture (``f.``) from its sixth, then
+    its seat (``s.``), then its game's version and ``g.result``."""
+    at = {f"e.{f.attname}": 3 + i for i, f in enumerate(Entry._meta.concrete_fields)}
+    at.update({f"f.{f.attname}": 5 + i for i, f in enumerate(Fixture._meta.concrete_fields)})
+    at.update({f"s.{f.attname}": FIXTURE_COLUMNS + i for i, f in enumerate(Seat._meta.concrete_fields)})
+    at["g.result"] = FIXTURE_COLUMNS + len(Seat._meta.concrete_fields) + 1
+    return at
 
 
 @functools.cache
@@ -394,11 +419,11 @@ def _digest_sql() -> tuple[str, str]:
     return entries, seats
 
 
-def _outcome(fixture: Fixture, cooperative: bool) -> None:
-    """Who won a fixture, for its line on the page: ``winners`` (users ranked first; empty while it is
+def _outcome(fixture: Fixture | FixtureLine, cooperative: bool) -> None:
+    """Who won a fixture (its ``seats`` in order), for its line on the page: ``winners`` (users ranked first; empty while it is
     unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
     result = fixture.result or (fixture.game.result if fixture.game.status == GameStatus.FINISHED else None)
-    seats = list(fixture.game.seats.all())
+    seats = fixture.seats
     ranks = (result or {}).get("ranks") or []
     fixture.winners, fixture.drawn = [], False
     if result is None or cooperative or len(ranks) != len(seats):

@@ -37,14 +37,14 @@ def fixture_lines(fixtures, *, me: int | None, marks: bool = False) -> list[str]
     page lists every fixture (66 in a division of 12, 660 in ten), and drawing them tag by tag was most
     of the page's time (bench/README.md, 15.4).  The texts are the template's own messages, so the
     translations apply unchanged.  With ``marks`` a deadline is a mark that each request fills in
-    (``fill_deadlines``): the lines are cached (``leagues.fragments``)."""
+    (``fill_deadlines``): the lines are cached (``leagues.fragments``).  ``fixtures`` are those of
+    ``selectors.season_tables`` or ``selectors.fixtures_from_digests``, with their ``seats``."""
     rounds: dict[int, tuple[str, str]] = {}
     # A season's games mostly share their deadlines: each one's "time left" is worked out once.
     left: dict = {}
     items = []
     for fixture in fixtures:
-        game = fixture.game
-        seats = list(game.seats.all())
+        game, seats = fixture.game, fixture.seats
         if fixture.round not in rounds:
             number = {"round": _text(fixture.round)}
             rounds[fixture.round] = (_("Round %(round)s") % number, _("R%(round)s") % number)
