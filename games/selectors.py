@@ -3,7 +3,7 @@ of queries does not grow with the number of games or moves."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from .engines import registry
 from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
@@ -18,12 +18,23 @@ def _seats_with_users(path: str = "seats") -> Prefetch:
     return Prefetch(path, queryset=Seat.objects.select_related("user").order_by("index"))
 
 
+# What a list of games shows of each seated player (a name, a bot's badge): not the whole account.
+LISTED_PLAYER_FIELDS = ("user__username", "user__display_name", "user__is_bot")
+
+
+def _listed_seats() -> Prefetch:
+    seat_fields = [f.attname for f in Seat._meta.concrete_fields]
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").only(*seat_fields, *LISTED_PLAYER_FIELDS)
+                    .order_by("index"))
+
+
 def games_for_user(*, user, include_finished: bool = True, with_state: bool = True) -> list[Game]:
     """The user's open and running games, those awaiting their move first (soonest deadline first),
-    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``.
-    Without ``with_state`` the games' states (the bulk of each row, decoded into many objects) are not
-    read: a list that shows seats and scores only needs none."""
-    mine = Seat.objects.filter(user=user).select_related("game").prefetch_related(_seats_with_users("game__seats"))
+    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``
+    and its seats with their players (of each, the fields of ``LISTED_PLAYER_FIELDS``).  Without
+    ``with_state`` the games' states (the bulk of each row, decoded into many objects) are not read:
+    a list that shows seats and scores only needs none.  Three queries."""
+    mine = Seat.objects.filter(user=user).select_related("game")
     if not with_state:
         mine = mine.defer("game__state")
     my_seats = list(mine.filter(game__status__in=[GameStatus.CHALLENGE, GameStatus.OPEN, GameStatus.ACTIVE]))
@@ -35,6 +46,8 @@ def games_for_user(*, user, include_finished: bool = True, with_state: bool = Tr
         game = seat.game
         game.my_seat = seat
         games.append(game)
+    # The seats of both lists in one query.
+    prefetch_related_objects(games, _listed_seats())
     far = 10**12
 
     def order(game: Game):

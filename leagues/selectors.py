@@ -331,8 +331,9 @@ def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League
                 user=None if user is None else _Named(pk=user, public_name=row[-1] or row[-2]),
                 score=int(row[at["s.score"]]), rank=_int(row[at["s.rank"]]), to_act=_bool(row[at["s.to_act"]]),
                 deadline=_moment(row[at["s.deadline"]])))
-        fixture = FixtureLine(pk=digest.fixture_id, round=int(first[at["f.round"]]), result=_json(first[at["f.result"]]),
-                              aborted_games=_json(first[at["f.aborted_games"]]), game=game, seats=seats)
+        fixture = FixtureLine(pk=digest.fixture_id, round=int(first[at["f.round"]]),
+                              result=_json(first[at["f.result"]]), aborted_games=_json(first[at["f.aborted_games"]]),
+                              game=game, seats=seats)
         _outcome(fixture, cooperative)
         made.append(fixture)
     return sorted(made, key=lambda f: (f.round, f.pk))
@@ -420,8 +421,9 @@ def _digest_sql() -> tuple[str, str]:
 
 
 def _outcome(fixture: Fixture | FixtureLine, cooperative: bool) -> None:
-    """Who won a fixture (its ``seats`` in order), for its line on the page: ``winners`` (users ranked first; empty while it is
-    unplayed, and for a cooperative table) and ``drawn`` (everyone shares first place)."""
+    """Who won a fixture (its ``seats`` in order), for its line on the page: ``winners`` (users ranked
+    first; empty while it is unplayed, and for a cooperative table) and ``drawn`` (everyone shares
+    first place)."""
     result = fixture.result or (fixture.game.result if fixture.game.status == GameStatus.FINISHED else None)
     seats = fixture.seats
     ranks = (result or {}).get("ranks") or []

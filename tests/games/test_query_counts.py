@@ -3,8 +3,8 @@
 import pytest
 from django.db import connection
 
-from games import services
-from tests.games.helpers import every_seat_moves
+from games import selectors, services
+from tests.games.helpers import every_seat_moves, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +37,20 @@ def test_the_dashboard_takes_eight_queries_whatever_the_number_of_games(game, al
     # (the first request cached the suspension standing the middleware asks for)
     with django_assert_num_queries(8):
         assert client.get("/games/").status_code == 200
+
+
+def test_a_players_games_take_three_queries_running_and_finished_and_name_their_players(
+        game, alice, bob, django_assert_num_queries):
+    finished = play_out(every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=7,
+                                                               options={"target": 5})))
+    assert finished.status == "finished"
+    # my running seats, my finished seats, and every seat of both lists with its player
+    with django_assert_num_queries(3):
+        games = selectors.games_for_user(user=alice, with_state=False)
+    assert {g.pk for g in games} == {game.pk, finished.pk}
+    with django_assert_num_queries(0):
+        names = [[(s.user.username, s.user.public_name, s.user.is_bot) for s in g.seats.all()] for g in games]
+    assert names == [[("alice", alice.public_name, False), ("bob", bob.public_name, False)]] * 2
 
 
 def test_the_game_api_takes_two_queries(game, alice, api_for, django_assert_num_queries):
