@@ -74,11 +74,12 @@ def challenges_for_user(*, user) -> QuerySet[Game]:
 
 def open_seeks(*, limit: int | None = LOBBY_SEEKS) -> QuerySet[Game]:
     """The newest ``limit`` open seeks, or all of them for the API's pages (the partial index
-    ``game_open_seeks`` serves the order)."""
+    ``game_open_seeks`` serves the order), each with its seats and their players (``_listed_seats``);
+    not their states (a seek shows none)."""
     seeks = (
         Game.objects.filter(status=GameStatus.OPEN)
-        .select_related("created_by")
-        .prefetch_related(_seats_with_users())
+        .defer("state")
+        .prefetch_related(_listed_seats())
         .order_by("-created_at", "-pk")
     )
     return seeks if limit is None else seeks[:limit]

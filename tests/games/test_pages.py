@@ -152,6 +152,23 @@ def test_the_lobby_lists_the_newest_seeks_in_a_fixed_number_of_queries(client, a
     page = client.get("/lobby/").content.decode()
     assert page.count("data-seek=") == LOBBY_SEEKS
     assert f'data-seek="{seeks[-1].pk}"' in page and f'data-seek="{seeks[2].pk}"' not in page
+    assert page.count(">seeker0<br>") == 10  # the seated players' names, read with the seeks
+
+
+def test_the_lobby_names_the_seated_players_without_reading_their_accounts_or_the_seeks_states(
+        alice, make_user, django_assert_num_queries):
+    from games.selectors import open_seeks
+
+    carol = make_user(username="carol", display_name="Carol <b>")
+    services.game_create(creator=alice, kind="toy", seats=3)
+    services.game_create(creator=carol, kind="toy", seats=2)
+    with django_assert_num_queries(2):  # the seeks, then their seats with their players
+        seeks = list(open_seeks())
+    with django_assert_num_queries(0):
+        seated = [[(s.user.username, s.user.public_name, s.user.is_bot) for s in g.seats.all() if s.user]
+                  for g in seeks]
+    assert seated == [[("carol", "Carol <b>", False)], [("alice", alice.public_name, False)]]
+    assert all("state" in g.get_deferred_fields() for g in seeks)
 
 
 def test_resign_from_the_game_page(client, alice, bob):
