@@ -79,7 +79,8 @@ class ToyEngine(Engine):
         n = move.get("n")
         if n is None or not 1 <= n <= 3:
             raise bad_move("n must be 1, 2 or 3.")
-        state = copy_state(state)
+        # Its log lines are written once, as the real engines' are (the move bench plays this engine).
+        state = copy_state(state, append_only=("log",))
         state["applied"] += 1
         if state["mode"] == "turns":
             state["total"] += n
