@@ -15,6 +15,9 @@ from functools import cache
 from django.db import models
 from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3's, as Django wraps it
 from django.db.models import Model
+from psycopg.types.json import Jsonb
+
+from . import fastjson
 
 
 @cache
@@ -102,6 +105,12 @@ _AS_IS = {models.AutoField: int, models.BigAutoField: int, models.SmallAutoField
 
 
 @cache
+def _plain_json(field) -> bool:
+    """A JSON field with the standard encoder: its values can be written by ``core.fastjson``."""
+    return type(field) is models.JSONField and field.encoder is None
+
+
+@cache
 def _shortcut(field) -> tuple[type, str | None] | None:
     """(the value type, the integer field's internal type or None), for the value's field or the key a
     foreign key points at; None when every value goes through the field."""
@@ -113,7 +122,10 @@ def _shortcut(field) -> tuple[type, str | None] | None:
 
 
 def prepared(field, value, connection):
-    """``field.get_db_prep_save(value, connection)``, without the chain of calls where it is known."""
+    """``field.get_db_prep_save(value, connection)``, without the chain of calls where it is known; a
+    JSON object or array is written by ``fastjson``."""
+    if type(value) in (dict, list) and connection.vendor == "postgresql" and _plain_json(field):
+        return Jsonb(value, dumps=fastjson.dumps)
     shortcut = _shortcut(field)
     if shortcut is None or not (value is None or type(value) is shortcut[0]):
         return field.get_db_prep_save(value, connection)

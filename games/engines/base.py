@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+import orjson
+
 State = dict[str, Any]
 
 
@@ -151,10 +153,20 @@ def _shown(value: Any, limit: int = 40) -> str:
 # --- copies --------------------------------------------------------------------------------------
 
 
+# orjson's round trip, with non-string keys made strings as json makes them; what it refuses (a subclass
+# of str, int, dict or list, a date, a dataclass, an integer past 64 bits) takes json's.
+_COPY_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME
+                 | orjson.OPT_PASSTHROUGH_DATACLASS)
+
+
 def json_copy(value: Any) -> Any:
-    """A deep copy of JSON data (states, views and moves are JSON by contract).  The C-accelerated
-    round trip is several times faster than ``copy.deepcopy``, which every move and view would pay."""
-    return json.loads(json.dumps(value))
+    """A deep copy of JSON data (states, views and moves are JSON by contract).  orjson's round trip is
+    about four times faster than the standard library's, itself several times faster than
+    ``copy.deepcopy``, which every move and view would pay."""
+    try:
+        return orjson.loads(orjson.dumps(value, option=_COPY_OPTIONS))
+    except (TypeError, orjson.JSONDecodeError):
+        return json.loads(json.dumps(value))
 
 
 def json_tree_copy(value: Any) -> Any:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from core import rawsql
+from core import fastjson, rawsql
 from games import services
 from games.errors import GameError
 from games.models import Game, Move, Seat
@@ -134,3 +134,6 @@ def test_values_are_prepared_as_their_fields_prepare_them(game, alice):
     assert rawsql.prepared(version, True, connection) == version.get_db_prep_save(True, connection)
     state = Game._meta.get_field("state")
     assert rawsql._shortcut(state) is None and rawsql._shortcut(Seat._meta.get_field("user"))[0] is int
+    if connection.vendor == "postgresql":  # a JSON object or array is written by orjson
+        assert rawsql.prepared(state, {"a": [1]}, connection).dumps is fastjson.dumps
+        assert rawsql.prepared(state, None, connection) is None
