@@ -14,18 +14,16 @@ RECENT_FINISHED = 20
 LOBBY_SEEKS = 50
 
 
-def _seats_with_users(path: str = "seats") -> Prefetch:
-    return Prefetch(path, queryset=Seat.objects.select_related("user").order_by("index"))
-
-
 # What a list of games shows of each seated player (a name, a bot's badge): not the whole account.
 LISTED_PLAYER_FIELDS = ("user__username", "user__display_name", "user__is_bot")
 
 
-def _listed_seats() -> Prefetch:
-    seat_fields = [f.attname for f in Seat._meta.concrete_fields]
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").only(*seat_fields, *LISTED_PLAYER_FIELDS)
-                    .order_by("index"))
+def _seats_with_users(*, listed: bool = False) -> Prefetch:
+    """A game's seats in order with their players; ``listed``: each player with ``LISTED_PLAYER_FIELDS`` only."""
+    seats = Seat.objects.select_related("user").order_by("index")
+    if listed:
+        seats = seats.only(*(f.attname for f in Seat._meta.concrete_fields), *LISTED_PLAYER_FIELDS)
+    return Prefetch("seats", queryset=seats)
 
 
 def games_for_user(*, user, include_finished: bool = True, with_state: bool = True) -> list[Game]:
@@ -33,7 +31,8 @@ def games_for_user(*, user, include_finished: bool = True, with_state: bool = Tr
     then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``
     and its seats with their players (of each, the fields of ``LISTED_PLAYER_FIELDS``).  Without
     ``with_state`` the games' states (the bulk of each row, decoded into many objects) are not read:
-    a list that shows seats and scores only needs none.  Three queries."""
+    a list that shows seats and scores only needs none.  Three queries (two without the finished
+    games)."""
     mine = Seat.objects.filter(user=user).select_related("game")
     if not with_state:
         mine = mine.defer("game__state")
@@ -47,7 +46,7 @@ def games_for_user(*, user, include_finished: bool = True, with_state: bool = Tr
         game.my_seat = seat
         games.append(game)
     # The seats of both lists in one query.
-    prefetch_related_objects(games, _listed_seats())
+    prefetch_related_objects(games, _seats_with_users(listed=True))
     far = 10**12
 
     def order(game: Game):
@@ -74,12 +73,12 @@ def challenges_for_user(*, user) -> QuerySet[Game]:
 
 def open_seeks(*, limit: int | None = LOBBY_SEEKS) -> QuerySet[Game]:
     """The newest ``limit`` open seeks, or all of them for the API's pages (the partial index
-    ``game_open_seeks`` serves the order), each with its seats and their players (``_listed_seats``);
+    ``game_open_seeks`` serves the order), each with its seats and their players (``LISTED_PLAYER_FIELDS``);
     not their states (a seek shows none)."""
     seeks = (
         Game.objects.filter(status=GameStatus.OPEN)
         .defer("state")
-        .prefetch_related(_listed_seats())
+        .prefetch_related(_seats_with_users(listed=True))
         .order_by("-created_at", "-pk")
     )
     return seeks if limit is None else seeks[:limit]

@@ -290,7 +290,6 @@ class _LineSeat:
     user_id: int | None
     user: _Named | None
     score: int
-    rank: int | None
     to_act: bool
     deadline: datetime | None
 
@@ -329,7 +328,7 @@ def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League
             seats.append(_LineSeat(
                 index=int(row[at["s.index"]]), user_id=user,
                 user=None if user is None else _Named(pk=user, public_name=row[-1] or row[-2]),
-                score=int(row[at["s.score"]]), rank=_int(row[at["s.rank"]]), to_act=_bool(row[at["s.to_act"]]),
+                score=int(row[at["s.score"]]), to_act=_bool(row[at["s.to_act"]]),
                 deadline=_moment(row[at["s.deadline"]])))
         fixture = FixtureLine(pk=digest.fixture_id, round=int(first[at["f.round"]]),
                               result=_json(first[at["f.result"]]), aborted_games=_json(first[at["f.aborted_games"]]),

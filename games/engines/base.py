@@ -165,7 +165,7 @@ def json_copy(value: Any) -> Any:
     ``copy.deepcopy``, which every move and view would pay."""
     try:
         return orjson.loads(orjson.dumps(value, option=_COPY_OPTIONS))
-    except (TypeError, orjson.JSONDecodeError):
+    except TypeError:  # orjson.JSONEncodeError is one
         return json.loads(json.dumps(value))
 
 
