@@ -5,6 +5,7 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core import user_stamp
 from core.errors import AppError
 
 from .models import User
@@ -43,6 +44,7 @@ def user_access_revoke(*, user: User) -> int:
     number of sessions ended.  Each live session is read once: a rare action (a suspension), not a
     request path."""
     Token.objects.filter(user=user).delete()
+    user_stamp.changed(user.pk)
     ended = []
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get(SESSION_KEY) == str(user.pk):

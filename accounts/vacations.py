@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 from django.db import models, transaction
 from django.utils import timezone
 
+from core import user_stamp
 from core.errors import AppError
 from core.events import publish
 from core.timezones import zone_for
@@ -188,4 +189,5 @@ def _vacation_from_refresh(*, user_id: int) -> datetime | None:
     first = (Vacation.objects.filter(user_id=user_id, settled_at__isnull=True)
              .aggregate(first=models.Min("starts_at"))["first"])
     User.objects.filter(pk=user_id).update(vacation_from=first)
+    user_stamp.changed(user_id)  # an update sends no signal; processes keep the user's row (core.user_stamp)
     return first

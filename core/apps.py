@@ -11,8 +11,16 @@ class CoreConfig(AppConfig):
     def ready(self):
         # Models are loaded only now (Django's rule for app configs); the wiring module is named by a
         # setting, like ROOT_URLCONF, so that this bottom layer imports nothing above it.
+        from django.contrib.auth import get_user_model
+        from rest_framework.authtoken.models import Token
+
+        from . import user_stamp
         from .events import subscribe
         from .policies import policy_register
+
+        # What a process keeps of a user (their token's rows, their standing) is read again after any save.
+        user_stamp.watch(get_user_model(), "pk")
+        user_stamp.watch(Token, "user_id")
 
         for event_type, handlers in import_string(f"{settings.LETTERPOST_WIRING}.SUBSCRIPTIONS").items():
             subscribe(event_type, handlers)

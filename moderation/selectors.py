@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from core.request_memo import remembered
+from core import user_stamp
 
 from .models import (
     ActionKind,
@@ -29,33 +28,34 @@ def standing_for(*, user) -> PlayerStanding | None:
     return PlayerStanding.objects.filter(user_id=user.pk).first()
 
 
-# Every request and every write asks whether its player is suspended: the answer is kept in the shared
-# cache (Redis in production), dropped by the services when a suspension starts or is lifted, and kept
-# no longer than this in case a row changed some other way.
-STANDING_CACHE_SECONDS = 300
-
-
-def standing_cache_key(user_id: int) -> str:
-    return f"moderation:suspension:{user_id}"
+# Every request and every write asks whether its player is suspended: each process keeps the answer
+# under the player's stamp (``core.user_stamp``), which the services replace when a suspension starts or
+# is lifted; while the stamp cannot be read (Redis down) the row is read every time.
+_standings = user_stamp.Kept()
 
 
 def suspension_for(*, user, now: datetime | None = None) -> PlayerStanding | None:
-    """The player's standing if they are suspended now, else None.  No query for a player known (from
-    the cache) not to be suspended; one otherwise."""
+    """The player's standing if they are suspended now, else None.  No query for a player this process
+    knows not to be suspended (under their current stamp); one otherwise."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     now = now or timezone.now()
-    key = standing_cache_key(user.pk)
-    cached = remembered(key, lambda: cache.get(key))  # asked twice a move: the API's door, the service
-    if cached is not None:
-        for_good, until = cached
+    current = user_stamp.stamp(user.pk)  # before the row: a change after this read replaces the stamp
+    facts = _standings.get(user.pk, current)
+    if facts is not None:
+        for_good, until = facts
         if not (for_good or (until is not None and until > now)):
             return None
     standing = standing_for(user=user)
-    if cached is None:
+    if facts is None:
         facts = (standing.suspended_for_good, standing.suspended_until) if standing else (False, None)
-        cache.set(key, facts, timeout=STANDING_CACHE_SECONDS)
+        _standings.put(user.pk, current, facts)
     return standing if standing is not None and standing.is_suspended(now) else None
+
+
+def forget_all() -> None:
+    """Keep nothing (tests start each from an empty process memory)."""
+    _standings.clear()
 
 
 def muted_author_ids(*, user) -> set[int]:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from accounts.services import user_access_revoke
+from core import user_stamp
 from core.events import publish
-from core.request_memo import forget
 from core.sockets import account_sockets_close
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
@@ -84,7 +83,7 @@ from .models import (
     ReportReason,
     ReportStatus,
 )
-from .selectors import standing_cache_key, standing_for
+from .selectors import standing_for
 
 # Chat messages per player per game per minute.
 CHAT_RATE_LIMIT = 5
@@ -344,11 +343,8 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
 
 
 def _standing_forget(user_id: int) -> None:
-    """Drop the cached suspension standing now and again on commit (a request between the two would
-    otherwise cache the old row for the cache's lifetime)."""
-    forget(standing_cache_key(user_id))
-    cache.delete(standing_cache_key(user_id))
-    transaction.on_commit(lambda: cache.delete(standing_cache_key(user_id)))
+    """Every process reads the standing afresh (the user's stamp is replaced now and again on commit)."""
+    user_stamp.changed(user_id)
 
 
 def _games_forfeit(*, user, moderator, now) -> None:

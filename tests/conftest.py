@@ -44,6 +44,13 @@ def fresh_local_cache(settings):
         from django.core.cache import cache
 
         cache.clear()
+    # What the process keeps under users' stamps (core.user_stamp) goes too: a stamp in Redis outlives
+    # the test database, whose ids start again at 1 on the next run.
+    from core import authentication
+    from moderation import selectors
+
+    authentication.forget_all()
+    selectors.forget_all()
 
 
 @pytest.fixture(autouse=True)
