@@ -57,10 +57,13 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of their own: (game, index) and (user, to_act) below lead with them, and every index is
+    # written again each move (a seat's deadline changes, so its update is never HOT).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats",
+        db_index=False,
     )
     score = models.IntegerField(default=0)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -98,7 +101,8 @@ NON_ENGINE_SOURCES = ("resign", "abort", "adjudicate", "annul")
 class Move(models.Model):
     """One accepted move, append-only.  Refused moves are never stored."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: (game, seq) below leads with it.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
