@@ -1,18 +1,21 @@
-"""The Redis channel layer (channels-redis), able to send to several groups at once.
+"""The Redis channel layer (channels-redis), able to tell, from a worker thread, which groups anybody is in.
 
 A move tells three groups (the game's page and each player's dashboard).  channels-redis's
 ``group_send`` makes two Redis round trips per group just to learn the members (trim the expired ones,
 read the rest), most of the time to find none: about a quarter of a move's CPU went to it
-(bench/README.md "Move submission").  ``group_send_many`` trims and counts every group's members in one
-command (a Lua script: one request to pack and one reply to parse, where a pipeline of two commands per
-group cost redis-py a tenth of a move) and hands only the groups that have members to ``group_send``.
+(bench/README.md "Move submission").  ``groups_with_members`` trims and counts every group's members in
+one command (a Lua script) per Redis server, through a plain blocking client, so the move's thread asks
+once after its commit and a move nobody is watching never enters the event loop; only the groups
+with members go to ``group_send``.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
 
+import redis
 from channels_redis.core import RedisChannelLayer
 
 # KEYS: the groups' keys; ARGV[1]: the expiry cut-off.  Returns each group's member count after the trim.
@@ -27,22 +30,37 @@ return counts
 
 
 class BatchedRedisChannelLayer(RedisChannelLayer):
-    _trim_and_count = None  # redis-py's script object: EVALSHA, loading the script where it is unknown
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._blocking: dict[int, object] = {}  # server index -> the script on a blocking client
+        self._blocking_lock = threading.Lock()
 
-    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
-        """``group_send`` of each ``(group, message)``, skipping, after one round trip per Redis server,
-        the groups nobody is in."""
-        by_server: dict[int, list[tuple[str, dict]]] = defaultdict(list)
-        for group, message in messages:
+    def groups_with_members(self, groups: list[str]) -> set[str]:
+        """Of ``groups``, those somebody is in (expired members trimmed first): one blocking round trip
+        per Redis server, for a worker thread (never the event loop)."""
+        by_server: dict[int, list[str]] = defaultdict(list)
+        for group in groups:
             assert self.require_valid_group_name(group), "Group name not valid"
-            by_server[self.consistent_hash(group)].append((group, message))
-        for index, items in by_server.items():
-            expired = int(time.time()) - self.group_expiry
-            keys = [self._group_key(group) for group, _ in items]
-            connection = self.connection(index)
-            if self._trim_and_count is None:
-                self._trim_and_count = connection.register_script(_TRIM_AND_COUNT)
-            counts = await self._trim_and_count(keys=keys, args=[expired], client=connection)
-            for (group, message), count in zip(items, counts, strict=True):
-                if count:
-                    await self.group_send(group, message)
+            by_server[self.consistent_hash(group)].append(group)
+        expired = int(time.time()) - self.group_expiry
+        live = set()
+        for index, names in by_server.items():
+            counts = self._trim_and_count(index)(keys=[self._group_key(g) for g in names], args=[expired])
+            live.update(group for group, count in zip(names, counts, strict=True) if count)
+        return live
+
+    def _trim_and_count(self, index: int):
+        """The script on a blocking client of server ``index`` (one per process; redis-py's pool is
+        thread-safe), connected as channels-redis connects its asyncio pool (``create_pool``)."""
+        script = self._blocking.get(index)
+        if script is None:
+            with self._blocking_lock:
+                script = self._blocking.get(index)
+                if script is None:
+                    host = dict(self.hosts[index])
+                    address = host.pop("address", None)
+                    pool = (redis.ConnectionPool.from_url(address, **host) if address is not None
+                            else redis.ConnectionPool(**host))
+                    script = self._blocking[index] = redis.Redis(connection_pool=pool).register_script(
+                        _TRIM_AND_COUNT)
+        return script

@@ -6,7 +6,6 @@ so the failure is logged and swallowed.  In a web request the messages go out af
 (``core.after_response``).
 """
 
-import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -26,13 +25,9 @@ def user_group(user_id: int) -> str:
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
-    # One hop into the event loop for all groups; the Redis layer learns all their members in one round
-    # trip (core.channel_layer), others send concurrently.
-    send_many = getattr(layer, "group_send_many", None)
-    if send_many is not None:
-        await send_many(messages)
-    else:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+    # One hop into the event loop for all groups, sent in order.
+    for group, message in messages:
+        await layer.group_send(group, message)
 
 
 def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
@@ -41,7 +36,9 @@ def game_changed(*, game_id: int, version: int, user_ids: list[int]) -> None:
 
 def games_changed(*, changes: list[tuple[int, int, list[int]]]) -> None:
     """``(game_id, version, user_ids)`` for each changed game, all sent in one hop (a league season
-    starting hundreds of games at once)."""
+    starting hundreds of games at once).  The Redis layer is first asked, from this thread, which of the
+    groups anybody is in (``core.channel_layer``): a change nobody watches costs one round trip and no
+    hop into the event loop."""
     try:
         layer = get_channel_layer()
         if layer is None:
@@ -53,6 +50,12 @@ def games_changed(*, changes: list[tuple[int, int, list[int]]]) -> None:
                 (user_group(user_id), {"type": "games.changed", "game": game_id, "version": version})
                 for user_id in user_ids
             ]
+        watched = getattr(layer, "groups_with_members", None)
+        if watched is not None:
+            live = watched([group for group, _ in messages])
+            messages = [(group, message) for group, message in messages if group in live]
+            if not messages:
+                return
         # In a web request: sent from the event loop once the response is out (no thread hop).
         if not after_response(_send_all, layer, messages):
             async_to_sync(_send_all)(layer, messages)

@@ -1,6 +1,6 @@
-"""``core.channel_layer.BatchedRedisChannelLayer.group_send_many``: every member of every group gets its
-group's message, groups nobody is in cost nothing more, and a member that left gets nothing.  Needs Redis
-(skipped without it, failing in CI)."""
+"""``core.channel_layer.BatchedRedisChannelLayer``: ``groups_with_members`` names the groups somebody is in
+(expired members trimmed), and the games' broadcast sends to those only, never entering the event loop
+when nobody watches.  Needs Redis (skipped without it, failing in CI)."""
 
 import asyncio
 import time
@@ -8,6 +8,7 @@ import time
 import pytest
 
 from core.channel_layer import BatchedRedisChannelLayer
+from games import broadcast
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.redis]
 
@@ -17,13 +18,26 @@ def layer(redis_url):
     return BatchedRedisChannelLayer(hosts=[redis_url], prefix=f"many-{time.monotonic_ns()}")
 
 
-async def test_each_member_gets_its_groups_message_and_empty_groups_are_skipped(layer, monkeypatch):
+async def test_the_groups_somebody_is_in_are_named_and_expired_members_trimmed(layer):
     one, two, gone = [await layer.new_channel() for _ in range(3)]
     await layer.group_add("game-1", one)
     await layer.group_add("game-1", two)
     await layer.group_add("user-7", two)
     await layer.group_add("user-8", gone)
     await layer.group_discard("user-8", gone)
+    asked = ["game-1", "user-7", "user-8", "user-9"]
+    assert await asyncio.to_thread(layer.groups_with_members, asked) == {"game-1", "user-7"}
+    layer.group_expiry = -5  # every membership is now older than the expiry: trimmed, not counted
+    assert await asyncio.to_thread(layer.groups_with_members, asked) == set()
+    assert await layer.connection(0).zcard(layer._group_key("game-1")) == 0
+    await layer.flush()
+
+
+async def test_a_broadcast_goes_to_the_watched_groups_only(layer, monkeypatch):
+    one, two = [await layer.new_channel() for _ in range(2)]
+    await layer.group_add("game-1", one)
+    await layer.group_add("user-7", two)
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
     sent = []
     real_send = layer.group_send
 
@@ -32,16 +46,12 @@ async def test_each_member_gets_its_groups_message_and_empty_groups_are_skipped(
         await real_send(group, message)
 
     monkeypatch.setattr(layer, "group_send", counted)
-    await layer.group_send_many([
-        ("game-1", {"type": "game.changed", "version": 2}),
-        ("user-7", {"type": "games.changed", "version": 2}),
-        ("user-8", {"type": "games.changed", "version": 2}),
-        ("user-9", {"type": "games.changed", "version": 2}),
-    ])
-    assert sent == ["game-1", "user-7"]  # nobody is in user-8 (left) or user-9
-    assert (await layer.receive(one))["type"] == "game.changed"
-    got = {(await layer.receive(two))["type"] for _ in range(2)}
-    assert got == {"game.changed", "games.changed"}
+    await asyncio.to_thread(broadcast.games_changed, changes=[(2, 5, [8, 9])])  # nobody watches game 2
+    assert sent == []
+    await asyncio.to_thread(broadcast.games_changed, changes=[(1, 3, [7, 8])])
+    assert sent == ["game-1", "user-7"]
+    assert await layer.receive(one) == {"type": "game.changed", "game": 1, "version": 3}
+    assert await layer.receive(two) == {"type": "games.changed", "game": 1, "version": 3}
     await layer.flush()
 
 
