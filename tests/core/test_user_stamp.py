@@ -19,6 +19,7 @@ from games import services as game_services
 from moderation import selectors
 from moderation import services as moderation
 from moderation.groups import moderator_group_ensure
+from moderation.models import PlayerStanding
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +95,12 @@ def test_a_suspension_closes_the_kept_door(seen, alice, make_user):
     assert answer.status_code == 403 and answer.json()["message"] == "Invalid token."  # revoked with it
     moderation.suspension_lift(moderator=moderator, user=alice, reason="appeal")
     assert selectors.suspension_for(user=alice) is None
+
+
+def test_a_standing_saved_without_the_services_is_seen_at_once(alice):
+    assert selectors.suspension_for(user=alice) is None  # kept now
+    PlayerStanding.objects.create(user=alice, suspended_for_good=True)  # the admin's form, say
+    assert selectors.suspension_for(user=alice) is not None
 
 
 def test_a_vacation_replaces_the_stamp(alice):
