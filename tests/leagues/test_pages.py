@@ -15,6 +15,7 @@ from games.models import Game, Seat
 from leagues import services
 from leagues.models import Entry, Fixture, League, OrganiserAction
 from lexicons.term_decks import starter_deck_load
+from moderation.selectors import suspension_for
 from ratings.models import Rating
 from ratings.services import rating_key
 from tests.games.helpers import stand_in_lexicons
@@ -29,6 +30,13 @@ def errors_beside(html: str, field_id: str) -> str:
     """The error list Django draws for a field (``<ul class="errorlist" id="id_<field>_error">``)."""
     found = re.search(rf'<ul class="errorlist" id="{field_id}_error">(.*?)</ul>', html, re.S)
     return re.sub(r"<[^>]+>", " ", found.group(1)) if found else ""
+
+
+def signed_in(client, user):
+    """Signed in, with the process knowing the player's standing already (the first request after a
+    sign-in reads it once: core.user_stamp), so that a count is the steady one."""
+    client.force_login(user)
+    suspension_for(user=user)
 
 
 def count_queries(client, url):
@@ -57,7 +65,7 @@ def test_league_page_query_count_is_constant_in_players_and_games(client, make_l
     small = make_league(n=4)
     services.season_start(league_id=small.pk, actor=players[0])
     play(Game.objects.order_by("pk").first(), SEAT0_WINS)
-    client.force_login(players[1])
+    signed_in(client, players[1])
     assert count_queries(client, f"/leagues/{small.pk}/") == DRAWN_QUERIES
     assert count_queries(client, f"/leagues/{small.pk}/") == CACHED_QUERIES
 
@@ -291,7 +299,7 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
     with committed():
         game_services.game_submit_move(game_id=game.pk, user=first, move={"type": "add", "n": 1},
                                        version=game.version, idempotency_key="one-line")
-    client.force_login(players[0])
+    signed_in(client, players[0])
     assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES  # its line from the digest's rows
     assert asked == {"tables": [], "lines": [{fixture.pk}]}
     html = page(client, league, players[0])
@@ -303,7 +311,7 @@ def test_a_move_redraws_its_line_a_result_its_division_and_the_page_is_the_one_d
     with committed():  # the total reaches the target: the second player wins, and the table changes
         game_services.game_submit_move(game_id=game.pk, user=second, move={"type": "add", "n": 2},
                                        version=game.version, idempotency_key="one-result")
-    client.force_login(players[0])
+    signed_in(client, players[0])
     # The table and the line from the digest's rows: no query.
     assert count_queries(client, f"/leagues/{league.pk}/") == CACHED_QUERIES
     assert asked == {"tables": [{fixture.division_id}], "lines": [{fixture.pk}]}
