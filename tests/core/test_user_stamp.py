@@ -54,6 +54,7 @@ def seen(alice, bob, postgres, django_assert_max_num_queries):
     return game, key, client
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_kept_token_is_answered_without_a_query(seen, django_assert_num_queries):
     game, _, client = seen
     with django_assert_num_queries(2), token_reads() as reads:  # the game API's two
@@ -61,6 +62,7 @@ def test_a_kept_token_is_answered_without_a_query(seen, django_assert_num_querie
     assert answer.status_code == 200 and answer.json()["seat"] == 0 and reads == []
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_deleted_token_is_refused_at_once(seen):
     game, key, client = seen
     Token.objects.filter(key=key).delete()
@@ -68,6 +70,7 @@ def test_a_deleted_token_is_refused_at_once(seen):
     assert answer.status_code == 403 and answer.json()["message"] == "Invalid token."
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_deactivated_player_is_refused_at_once(seen, alice):
     game, _, client = seen
     alice.is_active = False
@@ -76,6 +79,7 @@ def test_a_deactivated_player_is_refused_at_once(seen, alice):
     assert answer.status_code == 403 and answer.json()["message"] == "User inactive or deleted."
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_change_in_another_process_is_read_after_the_stamp_is_replaced(seen, alice, django_assert_num_queries):
     game, _, client = seen
     cache.delete(f"user-stamp:{alice.pk}")  # what another process's ``changed`` does to the shared cache
@@ -84,6 +88,7 @@ def test_a_change_in_another_process_is_read_after_the_stamp_is_replaced(seen, a
     assert reads == [1]
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_suspension_closes_the_kept_door(seen, alice, make_user):
     game, key, client = seen
     moderator = make_user(username="mod")
@@ -109,6 +114,7 @@ def test_a_vacation_replaces_the_stamp(alice):
     assert user_stamp.stamp(alice.pk) not in (None, before)
 
 
+@pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_without_a_stamp_nothing_is_kept(seen, monkeypatch, django_assert_num_queries):
     game, _, client = seen
     monkeypatch.setattr(user_stamp, "_read", lambda user_id: None)  # the cache cannot be read (Redis down)
