@@ -5,7 +5,6 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from core import user_stamp
 from core.errors import AppError
 
 from .models import User
@@ -43,8 +42,7 @@ def user_access_revoke(*, user: User) -> int:
     a session kept elsewhere is ended on its next request by ``moderation.middleware``).  Returns the
     number of sessions ended.  Each live session is read once: a rare action (a suspension), not a
     request path."""
-    Token.objects.filter(user=user).delete()
-    user_stamp.changed(user.pk)
+    Token.objects.filter(user=user).delete()  # each deleted token replaces the stamp (core.apps)
     ended = []
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get(SESSION_KEY) == str(user.pk):

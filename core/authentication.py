@@ -16,7 +16,7 @@ from rest_framework import authentication, exceptions
 from . import rawsql, user_stamp
 
 # The rows read for a token (its own and its user's), kept under the user's stamp; and whose each token
-# is, which never changes, so that the stamp is read before the rows are (``user_stamp.Kept``).
+# is, which never changes (a key is random), so that the stamp is read before the rows are.
 _rows = user_stamp.Kept()
 _owners: dict[str, int] = {}
 
@@ -59,12 +59,6 @@ def _keep(key: str, row: tuple, owner: int | None, current: str | None, model) -
         _owners[key] = user_id
         current = None
     _rows.put(key, current, row)
-
-
-def forget_all() -> None:
-    """Keep nothing (tests start each from an empty process memory)."""
-    _rows.clear()
-    _owners.clear()
 
 
 def _token_sql(model, user_model, connection) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import weakref
 from collections.abc import Hashable
 from typing import Any
 
@@ -77,6 +78,7 @@ class Kept:
 
     def __init__(self) -> None:
         self._facts: dict[Hashable, tuple[str, float, Any]] = {}
+        _every_store.add(self)
 
     def get(self, key: Hashable, user_stamp: str | None) -> Any | None:
         kept = self._facts.get(key)
@@ -100,3 +102,12 @@ class Kept:
 
     def clear(self) -> None:
         self._facts.clear()
+
+
+_every_store: weakref.WeakSet[Kept] = weakref.WeakSet()
+
+
+def forget_everything() -> None:
+    """Every store of the process keeps nothing (tests start each from an empty process memory)."""
+    for kept in list(_every_store):
+        kept.clear()

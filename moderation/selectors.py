@@ -53,11 +53,6 @@ def suspension_for(*, user, now: datetime | None = None) -> PlayerStanding | Non
     return standing if standing is not None and standing.is_suspended(now) else None
 
 
-def forget_all() -> None:
-    """Keep nothing (tests start each from an empty process memory)."""
-    _standings.clear()
-
-
 def muted_author_ids(*, user) -> set[int]:
     return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
 

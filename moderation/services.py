@@ -17,7 +17,6 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from accounts.services import user_access_revoke
-from core import user_stamp
 from core.events import publish
 from core.sockets import account_sockets_close
 from games import services as game_services
@@ -335,16 +334,11 @@ def player_suspend(*, moderator, user=None, reason, days=None, report_id=None, n
         row = _log(moderator=moderator, action=ActionKind.SUSPEND, reason=reason, now=now, report=report,
                    user=user, until=until)
         _games_forfeit(user=user, moderator=moderator, now=now)
-        # Every door closes: tokens and sessions end, open pages stop receiving, the cached standing goes.
+        # Every door closes: tokens and sessions end, open pages stop receiving (the standing's save above
+        # already replaced the stamp that each process keeps it under: moderation.apps).
         user_access_revoke(user=user)
-        _standing_forget(user.pk)
         transaction.on_commit(lambda: account_sockets_close(user_id=user.pk))
     return row
-
-
-def _standing_forget(user_id: int) -> None:
-    """Every process reads the standing afresh (the user's stamp is replaced now and again on commit)."""
-    user_stamp.changed(user_id)
 
 
 def _games_forfeit(*, user, moderator, now) -> None:
@@ -373,8 +367,7 @@ def suspension_lift(*, moderator, user, reason, now=None) -> ModerationAction:
             raise ModerationError(NOT_SUSPENDED, _("This player is not suspended."))
         standing.suspended_until = None
         standing.suspended_for_good = False
-        standing.save(update_fields=["suspended_until", "suspended_for_good"])
-        _standing_forget(user.pk)
+        standing.save(update_fields=["suspended_until", "suspended_for_good"])  # replaces the stamp (apps.py)
         return _log(moderator=moderator, action=ActionKind.LIFT_SUSPENSION, reason=reason, now=now, user=user)
 
 

@@ -46,11 +46,9 @@ def fresh_local_cache(settings):
         cache.clear()
     # What the process keeps under users' stamps (core.user_stamp) goes too: a stamp in Redis outlives
     # the test database, whose ids start again at 1 on the next run.
-    from core import authentication
-    from moderation import selectors
+    from core import user_stamp
 
-    authentication.forget_all()
-    selectors.forget_all()
+    user_stamp.forget_everything()
 
 
 @pytest.fixture(autouse=True)
