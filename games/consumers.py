@@ -10,8 +10,12 @@ A signed-in player's socket also records that they have this game open (``presen
 "ping" every ``presence.HEARTBEAT`` seconds).  A turn counts as seen only when the page says so ("seen",
 sent by a visible page after it drew the turn): a push alone proves nothing, since the server side of a
 just-closed page's socket can still take a message (over Redis) while no one is looking.
+A move in another process may have found the game's group empty just before this socket joined
+(``core.channel_layer``'s quiet time): the consumer looks again once that time is over and sends the
+game if it moved meanwhile.
 """
 
+import asyncio
 from contextlib import contextmanager
 
 from asgiref.sync import sync_to_async
@@ -21,6 +25,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
+from core.channel_layer import recheck_delay
 from core.policies import policy_answers
 from core.sockets import AccountSocketMixin
 from core.timezones import zone_for, zone_named
@@ -49,7 +54,8 @@ def viewer_locale(user):
 class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        if not await database_sync_to_async(self._exists)():
+        self.version = await database_sync_to_async(self._version)()  # what this socket has shown
+        if self.version is None:
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
@@ -57,8 +63,23 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         await self.accept()
         self.present = True
         await self._touch()
+        delay = recheck_delay(self.channel_layer)
+        if delay is not None:
+            self.recheck = asyncio.create_task(self._recheck(delay))
+
+    async def _recheck(self, delay: float):
+        """A move in another process may have found the group empty just before this socket joined
+        (``core.channel_layer``): once that can no longer be, send the game if it moved meanwhile."""
+        await asyncio.sleep(delay)
+        try:
+            if await database_sync_to_async(self._version)() != self.version:
+                await self.game_changed({})
+        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
+            pass
 
     async def disconnect(self, code):
+        if getattr(self, "recheck", None) is not None:
+            self.recheck.cancel()
         await self.account_leave()
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
@@ -103,8 +124,8 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
             messages = [render(game_id=self.game_id, user=user) for render in policy_answers(SOCKET_PARTS)]
         return [m for m in messages if m is not None]
 
-    def _exists(self) -> bool:
-        return Game.objects.filter(pk=self.game_id).exists()
+    def _version(self) -> int | None:
+        return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
 
     def _seen(self) -> None:
         user = self.scope["user"]
@@ -116,6 +137,7 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         with viewer_locale(user):
             game = selectors.game_with_seats(game_id=self.game_id)
             payload = game_payload(game, user)
+            self.version = game.version
             return {
                 "type": "game",
                 "game": payload,

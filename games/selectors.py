@@ -98,8 +98,19 @@ def engine_moves_for_game(*, game: Game) -> list[tuple[int, dict]]:
     return [(m.seat, m.payload) for m in moves_for_game(game=game) if m.source not in NON_ENGINE_SOURCES]
 
 
+UNFINISHED = (GameStatus.OPEN, GameStatus.CHALLENGE, GameStatus.ACTIVE)
+
+
 def awaiting_count(*, user) -> int:
     return Seat.objects.filter(user=user, to_act=True, game__status=GameStatus.ACTIVE).count()
+
+
+def unfinished_versions(*, user) -> dict[int, tuple[int, str]]:
+    """Each of the user's games still open, challenged or running: its version and status (what the user
+    socket compares to tell whether any of them changed)."""
+    rows = (Seat.objects.filter(user=user, game__status__in=UNFINISHED)
+            .values_list("game_id", "game__version", "game__status"))
+    return {game_id: (version, status) for game_id, version, status in rows}
 
 
 def log_for_seat(*, game: Game, moves, seat_index: int | None) -> list[dict]:

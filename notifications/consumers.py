@@ -1,12 +1,17 @@
 """The per-user WebSocket (``/ws/me/``) every page opens: the "your move" badge, the dashboard's rows
 and the bell, each read for this socket's user when a group message says something changed.  It also
 records that the player has the site open (``games.presence``; the page says "ping" every
-``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here."""
+``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here.  A change that another
+process found nobody listening for, just before this socket joined (``core.channel_layer``), is caught
+by looking again once that can no longer happen: the page is then told to fetch its lists again."""
+
+import asyncio
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.channel_layer import recheck_delay
 from core.sockets import AccountSocketMixin
 from games import presence
 from games import selectors as game_selectors
@@ -26,11 +31,27 @@ class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        delay = recheck_delay(self.channel_layer)
+        if delay is not None:
+            # The user's unfinished games as this socket knows them: as it joined, then as told.
+            self.known = await database_sync_to_async(game_selectors.unfinished_versions)(user=user)
+            self.recheck = asyncio.create_task(self._recheck(delay))
         await self.account_join()
         await self.accept()
         await self._touch()
 
+    async def _recheck(self, delay: float):
+        await asyncio.sleep(delay)
+        try:
+            now = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
+            if now != self.known:
+                await self.send_json({**await database_sync_to_async(self._summary)(), "resync": True})
+        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
+            pass
+
     async def disconnect(self, code):
+        if getattr(self, "recheck", None) is not None:
+            self.recheck.cancel()
         await self.account_leave()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -67,6 +88,12 @@ class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         # Only public facts of the game are needed here: no engine view is rendered for the badge.
         game = game_selectors.game_with_seats(game_id=game_id)
         seat = seat_for_user(game, user)
+        known = getattr(self, "known", None)
+        if known is not None:
+            if seat is not None and game.status in game_selectors.UNFINISHED:
+                known[game_id] = (game.version, game.status)
+            else:
+                known.pop(game_id, None)
         return {
             "type": "games",
             "game": game_id,

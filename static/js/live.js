@@ -49,8 +49,9 @@ function connect() {
     if (message.type === "summary") {
       show(message.awaiting);
       showUnread(message.unread);
-      // After a reconnect (not the first open) pages showing lists fetch them again.
-      if (opened > 1) document.dispatchEvent(new CustomEvent("letterpost:resync"));
+      // After a reconnect (not the first open), or when the server found a change it may not have
+      // announced (notifications/consumers.py), pages showing lists fetch them again.
+      if (opened > 1 || message.resync) document.dispatchEvent(new CustomEvent("letterpost:resync"));
       return;
     }
     if (message.type !== "games") return;
