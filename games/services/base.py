@@ -31,10 +31,13 @@ def engine_for(kind: str) -> Engine:
 
 
 def lock_game(game_id: int) -> Game:
-    """The game row, locked for this transaction, with its seats (and their users) read after the lock:
-    two queries.  On PostgreSQL both are plain SQL written once (``core.rawsql``) and sent in one round
-    trip: every move and timeout takes this lock, and compiling the two querysets was a sixth of a
-    move's CPU."""
+    """The game row, locked for this transaction, with its seats (and their users) as they are once it
+    holds the lock.  On PostgreSQL one statement written once (``core.rawsql``) locks the game and its
+    seats together (``FOR UPDATE OF g, s``): a move waiting behind another gets both rows as that one
+    left them, since PostgreSQL re-reads every locked row that changed meanwhile.  With the transaction's
+    ``BEGIN`` that is two round trips of one packet each; it was two statements in a pipeline (the seats
+    read after the lock), also two round trips but six packets, each waking the server (bench/README.md).
+    Compiling the ORM's querysets for it had been a sixth of a move's CPU."""
     connection = connections[router.db_for_write(Game)]
     if connection.vendor != "postgresql":
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -42,48 +45,39 @@ def lock_game(game_id: int) -> Game:
             raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
         game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
         return game
-    sql_game, sql_seats = _lock_statements(connection)
-    with rawsql.prepared_cursor(connection) as game_cursor, rawsql.prepared_cursor(connection) as seats_cursor:
-        # Sent together (with the transaction's BEGIN) in one round trip: the server still reads the
-        # seats only once it holds the lock, as the second statement runs after the first.
-        with connection.connection.pipeline():
-            game_cursor.execute(sql_game, [game_id])
-            seats_cursor.execute(sql_seats, [game_id])
-        row = game_cursor.fetchone()
-        seats = seats_cursor.fetchall()
-    if row is None:
+    sql = rawsql.statement(("lock_game_seats", connection.vendor), lambda: _lock_sql(connection))
+    with rawsql.prepared_cursor(connection) as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:  # a game always has its seats, made with it
         raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    game = rawsql.instance(Game, connection, row)
-    width = rawsql.column_count(Seat)
+    game_width, seat_width = rawsql.column_count(Game), rawsql.column_count(Seat)
+    game = rawsql.instance(Game, connection, rows[0][:game_width])
     cached_user = Seat._meta.get_field("user").set_cached_value
+    user_id_at = game_width + seat_width + [f.attname for f in User._meta.concrete_fields].index("id")
     objs = []
-    for values in seats:
-        seat = rawsql.instance(Seat, connection, values[:width])
-        cached_user(seat, None if seat.user_id is None else rawsql.instance(User, connection, values[width:]))
+    for values in rows:
+        seat = rawsql.instance(Seat, connection, values[game_width:game_width + seat_width])
+        if seat.user_id is None:
+            cached_user(seat, None)
+        elif values[user_id_at] == seat.user_id:
+            cached_user(seat, rawsql.instance(User, connection, values[game_width + seat_width:]))
+        # else the seat got its player while this waited for the lock: the user is read when asked for
         objs.append(seat)
     game._prefetched_objects_cache = {"seats": objs}
     return game
 
 
-def _lock_statements(connection) -> tuple[str, str]:
-    return (
-        rawsql.statement(("lock_game", connection.vendor), lambda: _lock_game_sql(connection)),
-        rawsql.statement(("lock_seats", connection.vendor), lambda: _lock_seats_sql(connection)),
-    )
-
-
-def _lock_game_sql(connection) -> str:
-    table = connection.ops.quote_name(Game._meta.db_table)
-    return f"SELECT {rawsql.select_list(Game, 'g', connection)} FROM {table} g WHERE g.id = %s FOR UPDATE"
-
-
-def _lock_seats_sql(connection) -> str:
-    """The seats with their users, in the model's order (game, index), as the ORM read them."""
+def _lock_sql(connection) -> str:
+    """The game, each of its seats with its user, in the model's seat order (game, index), as the ORM read
+    them; the game's and the seats' rows locked."""
     qn = connection.ops.quote_name
     return (
-        f"SELECT {rawsql.select_list(Seat, 's', connection)}, {rawsql.select_list(User, 'u', connection)}"
-        f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(User._meta.db_table)} u ON u.id = s.{qn('user_id')}"
-        f" WHERE s.{qn('game_id')} = %s ORDER BY s.{qn('index')}"
+        f"SELECT {rawsql.select_list(Game, 'g', connection)}, {rawsql.select_list(Seat, 's', connection)},"
+        f" {rawsql.select_list(User, 'u', connection)}"
+        f" FROM {qn(Game._meta.db_table)} g JOIN {qn(Seat._meta.db_table)} s ON s.{qn('game_id')} = g.id"
+        f" LEFT JOIN {qn(User._meta.db_table)} u ON u.id = s.{qn('user_id')}"
+        f" WHERE g.id = %s ORDER BY s.{qn('index')} FOR UPDATE OF g, s"
     )
 
 

@@ -80,3 +80,45 @@ def test_racing_moves_by_both_players_never_lose_or_double_a_move(postgres, alic
     applied = race(2, play)
     game.refresh_from_db()
     assert sum(applied) == game.state["total"] == Move.objects.filter(game=game).count() == game.version - 1
+
+
+def test_a_lock_taken_behind_another_reads_the_seats_as_that_one_left_them(postgres, alice, bob):
+    # The first transaction holds the lock, seats a player and changes a score, and commits while the
+    # second waits: the second gets the seats as committed, its new player included.
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from games.models import Seat
+    from games.services.base import lock_game
+
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    Seat.objects.filter(game=game, index=1).update(user=None)
+    locked, seen = threading.Event(), {}
+
+    def first():
+        try:
+            with transaction.atomic():
+                lock_game(game.pk)
+                locked.set()
+                time.sleep(0.5)  # the second is waiting for the lock by now
+                Seat.objects.filter(game=game, index=1).update(user=bob, score=7)
+        finally:
+            connection.close()
+
+    def second():
+        try:
+            locked.wait()
+            with transaction.atomic():
+                seats = list(lock_game(game.pk).seats.all())
+                seen.update(score=seats[1].score, user=seats[1].user, user_id=seats[1].user_id)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {"score": 7, "user": bob, "user_id": bob.pk}

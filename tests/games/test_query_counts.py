@@ -17,13 +17,14 @@ def game(alice, bob):
     return game
 
 
-def test_a_move_takes_five_queries_on_postgresql_and_seven_elsewhere(game, alice, django_assert_num_queries):
-    # savepoint, game lock, seats, the write, release.  The write is one statement on PostgreSQL: the move
+def test_a_move_takes_four_queries_on_postgresql_and_seven_elsewhere(game, alice, django_assert_num_queries):
+    # savepoint, the game's and seats' lock (one statement on PostgreSQL, two elsewhere), the write,
+    # release.  The write is one statement on PostgreSQL: the move
     # insert (its unique key is the idempotency check: only a refused or repeated move looks the key up),
     # the game update and the seats update; elsewhere three.  The suspension policy answers from the cache
     # (moderation.selectors.suspension_for), and a player with no vacation begun is not asked about one
     # (User.vacation_from)
-    with django_assert_num_queries(5 if connection.vendor == "postgresql" else 7):
+    with django_assert_num_queries(4 if connection.vendor == "postgresql" else 7):
         services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=game.version,
                                   idempotency_key="pinned")
 
