@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -54,7 +55,7 @@ def lock_game(game_id: int) -> Game:
     game_width, seat_width = rawsql.column_count(Game), rawsql.column_count(Seat)
     game = rawsql.instance(Game, connection, rows[0][:game_width])
     cached_user = Seat._meta.get_field("user").set_cached_value
-    user_id_at = game_width + seat_width + [f.attname for f in User._meta.concrete_fields].index("id")
+    user_id_at = game_width + seat_width + _user_pk_column()
     objs = []
     for values in rows:
         seat = rawsql.instance(Seat, connection, values[game_width:game_width + seat_width])
@@ -66,6 +67,11 @@ def lock_game(game_id: int) -> Game:
         objs.append(seat)
     game._prefetched_objects_cache = {"seats": objs}
     return game
+
+
+@cache
+def _user_pk_column() -> int:
+    return [f.attname for f in User._meta.concrete_fields].index(User._meta.pk.attname)
 
 
 def _lock_sql(connection) -> str:
