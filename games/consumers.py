@@ -15,7 +15,6 @@ A move in another process may have found the game's group empty just before this
 game if it moved meanwhile.
 """
 
-import asyncio
 from contextlib import contextmanager
 
 from asgiref.sync import sync_to_async
@@ -25,9 +24,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
-from core.channel_layer import recheck_delay
 from core.policies import policy_answers
-from core.sockets import AccountSocketMixin
+from core.sockets import AccountSocketMixin, RecheckSocketMixin
 from core.timezones import zone_for, zone_named
 
 from . import presence, selectors
@@ -51,7 +49,7 @@ def viewer_locale(user):
         yield
 
 
-class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.version = await database_sync_to_async(self._version)()  # what this socket has shown
@@ -63,23 +61,15 @@ class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
         await self.accept()
         self.present = True
         await self._touch()
-        delay = recheck_delay(self.channel_layer)
-        if delay is not None:
-            self.recheck = asyncio.create_task(self._recheck(delay))
+        await self.recheck_start()
 
-    async def _recheck(self, delay: float):
-        """A move in another process may have found the group empty just before this socket joined
-        (``core.channel_layer``): once that can no longer be, send the game if it moved meanwhile."""
-        await asyncio.sleep(delay)
-        try:
-            if await database_sync_to_async(self._version)() != self.version:
-                await self.game_changed({})
-        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
-            pass
+    async def recheck(self):
+        """Send the game if it moved since this socket last showed it."""
+        if await database_sync_to_async(self._version)() != self.version:
+            await self.game_changed({})
 
     async def disconnect(self, code):
-        if getattr(self, "recheck", None) is not None:
-            self.recheck.cancel()
+        self.recheck_stop()
         await self.account_leave()
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)

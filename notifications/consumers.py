@@ -5,14 +5,11 @@ records that the player has the site open (``games.presence``; the page says "pi
 process found nobody listening for, just before this socket joined (``core.channel_layer``), is caught
 by looking again once that can no longer happen: the page is then told to fetch its lists again."""
 
-import asyncio
-
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from core.channel_layer import recheck_delay
-from core.sockets import AccountSocketMixin
+from core.sockets import AccountSocketMixin, RecheckSocketMixin
 from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
@@ -21,7 +18,7 @@ from games.broadcast import user_group
 from .selectors import unread_count
 
 
-class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
+class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
     """Feeds the dashboard and the "your move" badge of every page."""
 
     async def connect(self):
@@ -31,27 +28,23 @@ class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        delay = recheck_delay(self.channel_layer)
-        if delay is not None:
-            # The user's unfinished games as this socket knows them: as it joined, then as told.
-            self.known = await database_sync_to_async(game_selectors.unfinished_versions)(user=user)
-            self.recheck = asyncio.create_task(self._recheck(delay))
+        await self.recheck_start()
         await self.account_join()
         await self.accept()
         await self._touch()
 
-    async def _recheck(self, delay: float):
-        await asyncio.sleep(delay)
-        try:
-            now = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
-            if now != self.known:
-                await self.send_json({**await database_sync_to_async(self._summary)(), "resync": True})
-        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
-            pass
+    async def recheck_prepare(self):
+        # The user's unfinished games as this socket knows them: as it joined, then as told.
+        self.known = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
+
+    async def recheck(self):
+        """Tell the page to fetch its lists again if a game changed unannounced since the join."""
+        now = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
+        if now != self.known:
+            await self.send_json({**await database_sync_to_async(self._summary)(), "resync": True})
 
     async def disconnect(self, code):
-        if getattr(self, "recheck", None) is not None:
-            self.recheck.cancel()
+        self.recheck_stop()
         await self.account_leave()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 
 from core import channel_layer
 from games import broadcast, services
-from tests.sockets import socket_open
+from tests.sockets import socket_next_of_type, socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.redis]
 
@@ -38,12 +38,6 @@ def found_empty(layer, *groups):
         layer._empty[group] = time.monotonic()
 
 
-async def first_of_type(sock, kind, timeout=3):
-    message = await sock.receive_json_from(timeout=timeout)
-    while message["type"] != kind:
-        message = await sock.receive_json_from(timeout=timeout)
-    return message
-
 
 async def move(game, user, version):
     await sync_to_async(services.game_submit_move)(
@@ -56,7 +50,7 @@ async def test_a_move_nobody_was_told_of_reaches_the_game_socket_after_the_quiet
                 broadcast.user_group(bob.pk))
     await move(game, alice, 1)
     assert await sock.receive_nothing(timeout=0.2)  # the broadcast was skipped
-    message = await first_of_type(sock, "game")  # the look again
+    message = await socket_next_of_type(sock, "game")  # the look again
     assert message["game"]["version"] == 2 and message["game"]["seat"] == 1
     await sock.disconnect()
 
@@ -72,7 +66,7 @@ async def test_the_user_socket_asks_the_page_to_fetch_its_lists_after_a_missed_c
     found_empty(redis_layer, broadcast.game_group(game.pk), broadcast.user_group(alice.pk),
                 broadcast.user_group(bob.pk))
     await move(game, alice, 1)
-    message = await first_of_type(sock, "summary")
+    message = await socket_next_of_type(sock, "summary")
     assert message["resync"] is True and message["awaiting"] == 1
     await sock.disconnect()
 
@@ -87,8 +81,8 @@ async def test_sockets_told_of_a_move_say_nothing_more_after_the_quiet_time(redi
     game_sock = await socket_open(f"/ws/games/{game.pk}/", bob)
     user_sock = await socket_open("/ws/me/", bob)
     await move(game, alice, 1)  # both groups have a member: the broadcast goes out
-    assert (await first_of_type(game_sock, "game"))["game"]["version"] == 2
-    assert (await first_of_type(user_sock, "games"))["game"] == game.pk
+    assert (await socket_next_of_type(game_sock, "game"))["game"]["version"] == 2
+    assert (await socket_next_of_type(user_sock, "games"))["game"] == game.pk
     assert await game_sock.receive_nothing(timeout=1.2)
     assert await user_sock.receive_nothing(timeout=0.1)
     await game_sock.disconnect()

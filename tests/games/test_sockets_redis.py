@@ -15,7 +15,7 @@ from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
 from games import services
-from tests.sockets import socket_open
+from tests.sockets import socket_next_of_type, socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow, pytest.mark.redis]
 
@@ -38,12 +38,6 @@ def game(alice, bob):
     return services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
 
 
-async def next_of_type(sock, kind, timeout=5):
-    message = await sock.receive_json_from(timeout=timeout)
-    while message["type"] != kind:  # the bell may speak first on the user socket
-        message = await sock.receive_json_from(timeout=timeout)
-    return message
-
 
 async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, game, alice, bob):
     game_sock = await socket_open(f"/ws/games/{game.pk}/", bob)
@@ -57,9 +51,9 @@ async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, g
     await sync_to_async(services.game_submit_move)(
         game_id=game.pk, user=alice, move={"type": "add", "n": 2}, version=1, idempotency_key="idle-1"
     )
-    message = await next_of_type(game_sock, "game")
+    message = await socket_next_of_type(game_sock, "game")
     assert message["game"]["version"] == 2 and message["game"]["seat"] == 1
-    badge = await next_of_type(user_sock, "games")
+    badge = await socket_next_of_type(user_sock, "games")
     assert badge["game"] == game.pk and badge["your_move"] is True
     await game_sock.disconnect()
     await user_sock.disconnect()
