@@ -45,6 +45,25 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_users_as_the_orm_does(
     assert fields_of(users[0]) == fields_of(type(alice).objects.get(pk=alice.pk))
 
 
+@pytest.mark.postgres  # the plain statements are PostgreSQL's
+def test_an_instance_is_built_through_init_when_someone_listens_to_it(game):
+    from django.db.models.signals import post_init
+
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance.pk)
+
+    post_init.connect(receiver, sender=Game)
+    try:
+        with transaction.atomic():
+            locked = lock_game(game.pk)
+    finally:
+        post_init.disconnect(receiver, sender=Game)
+    assert seen == [game.pk] and fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
+    assert not locked._state.adding and locked._state.db == "default"
+
+
 def test_the_lock_of_a_missing_game_is_not_found(db):
     with transaction.atomic(), pytest.raises(GameError) as refused:
         lock_game(10**9)
