@@ -84,21 +84,23 @@ def _attnames(model: type[Model]) -> tuple[str, ...]:
 
 
 @cache
-def _plain_attributes(model: type[Model]) -> bool:
-    """Every column's attribute is Django's plain one (a file field's, say, would do more when set)."""
-    return all(type(model.__dict__.get(name) or getattr(model, name, None))
-               in (DeferredAttribute, ForeignKeyDeferredAttribute) for name in _attnames(model))
+def _plain(model: type[Model]) -> bool:
+    """The model loads rows as ``Model.from_db`` does, and every column's attribute is Django's plain one
+    (a file field's, say, would do more when set)."""
+    return model.from_db.__func__ is Model.from_db.__func__ and all(
+        type(model.__dict__.get(name) or getattr(model, name, None)) in (DeferredAttribute, ForeignKeyDeferredAttribute)
+        for name in _attnames(model))
 
 
 def instance(model: type[Model], connection, values: Sequence) -> Model:
     """A model instance from a row of ``select_list(model, …)``'s columns, as the ORM makes it.  With no
-    receiver of ``pre_init`` or ``post_init`` for the model, ``Model.__init__`` only sets each column's
-    attribute and a fresh ``_state``: that is done directly (a move builds five instances)."""
+    receiver of ``pre_init`` or ``post_init`` for the model and no ``from_db`` of its own, making it only
+    sets each column's attribute and a fresh ``_state``: that is done directly (a move builds five)."""
     values = list(values)
     for i, col, funcs in _converters(model, connection):
         for func in funcs:
             values[i] = func(values[i], col, connection)
-    if pre_init.has_listeners(model) or post_init.has_listeners(model) or not _plain_attributes(model):
+    if pre_init.has_listeners(model) or post_init.has_listeners(model) or not _plain(model):
         return model.from_db(connection.alias, list(_attnames(model)), values)
     obj = model.__new__(model)
     obj.__dict__.update(zip(_attnames(model), values, strict=True))

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.models.signals import post_init
 
 from core import fastjson, rawsql
 from games import services
@@ -47,8 +48,6 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_users_as_the_orm_does(
 
 @pytest.mark.postgres  # the plain statements are PostgreSQL's
 def test_an_instance_is_built_through_init_when_someone_listens_to_it(game):
-    from django.db.models.signals import post_init
-
     seen = []
 
     def receiver(sender, instance, **kwargs):
@@ -62,6 +61,26 @@ def test_an_instance_is_built_through_init_when_someone_listens_to_it(game):
         post_init.disconnect(receiver, sender=Game)
     assert seen == [game.pk] and fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
     assert not locked._state.adding and locked._state.db == "default"
+
+
+@pytest.mark.postgres
+def test_an_instance_is_built_by_the_models_own_from_db_when_it_has_one(game, monkeypatch):
+    seen = []
+    plain_from_db = Game.from_db.__func__
+
+    def from_db(cls, db, field_names, values):
+        seen.append(db)
+        return plain_from_db(cls, db, field_names, values)
+
+    monkeypatch.setattr(Game, "from_db", classmethod(from_db))
+    rawsql._plain.cache_clear()
+    try:
+        with transaction.atomic():
+            locked = lock_game(game.pk)
+    finally:
+        monkeypatch.undo()
+        rawsql._plain.cache_clear()
+    assert seen == ["default"] and fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
 
 
 def test_the_lock_of_a_missing_game_is_not_found(db):
