@@ -13,12 +13,14 @@ import time
 
 from django.core.cache import cache
 
+KEY_PREFIX = "ratelimit"
+
 
 def rate_limit_consume(*, scope: str, key: object, limit: int, window: int, now: float | None = None) -> bool:
     """Count one use of ``scope`` by ``key``; False when this use is over ``limit`` per ``window``
     seconds (it is counted all the same: hammering does not help)."""
     now = time.time() if now is None else now
-    bucket = f"ratelimit:{scope}:{key}:{int(now // window)}"
+    bucket = f"{KEY_PREFIX}:{scope}:{key}:{int(now // window)}"
     cache.add(bucket, 0, timeout=window + 1)
     try:
         count = cache.incr(bucket)

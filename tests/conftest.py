@@ -52,6 +52,17 @@ def fresh_local_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_rate_limits(monkeypatch):
+    """Rate-limit counts are keyed by user id and live in the cache; a Redis cache outlives the test
+    database, whose ids start again at 1 on the next run within the hour: each test counts afresh."""
+    import uuid
+
+    from core import ratelimits
+
+    monkeypatch.setattr(ratelimits, "KEY_PREFIX", f"ratelimit-{uuid.uuid4().hex}")
+
+
+@pytest.fixture(autouse=True)
 def fresh_presence(monkeypatch):
     """Who has the site open lives in the cache, which outlives a test: each test starts with nobody
     present (a socket another test left open must not silence this test's e-mails)."""
