@@ -3,9 +3,12 @@ write in ``games.services.moves``) give what the ORM gives and write what it wri
 
 from datetime import UTC, datetime
 
+import psycopg
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.models.signals import post_init
+from psycopg.postgres import types as pg_types
+from psycopg.pq import Format
 
 from core import fastjson, rawsql
 from games import services
@@ -15,6 +18,7 @@ from games.services.base import lock_game
 from games.services.moves import SEAT_FIELDS, _write_move
 
 pytestmark = pytest.mark.django_db
+TIMESTAMPTZ_OID = pg_types["timestamptz"].oid
 
 
 def fields_of(obj) -> dict:
@@ -81,6 +85,35 @@ def test_an_instance_is_built_by_the_models_own_from_db_when_it_has_one(game, mo
         monkeypatch.undo()
         rawsql._plain.cache_clear()
     assert seen == ["default"] and fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
+
+
+@pytest.mark.postgres
+def test_the_hot_statements_read_timestamps_with_psycopgs_loader_as_django_reads_them(game):
+    """Both sides in UTC: psycopg's own loader (C code with psycopg's C module) gives the ORM's datetimes."""
+    when = datetime(1999, 12, 31, 23, 59, 58, 123456, tzinfo=UTC)
+    Game.objects.filter(pk=game.pk).update(finished_at=when)
+    with transaction.atomic():
+        with rawsql.prepared_cursor(connection) as cursor:
+            loader = cursor.cursor.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+        locked = lock_game(game.pk)
+    assert loader is psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)  # psycopg's, not Django's
+    assert locked.finished_at == when and locked.finished_at.tzinfo is UTC
+    assert fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
+
+
+@pytest.mark.postgres
+def test_the_hot_statements_keep_djangos_timestamp_loader_when_the_session_is_not_in_utc(game):
+    """Django's loader puts its own zone on a value read in the session's zone; psycopg's would keep the
+    session's.  Outside UTC the two differ, so the hot statements read as Django does."""
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL TIME ZONE 'America/New_York'")
+        with rawsql.prepared_cursor(connection) as cursor:
+            loader = cursor.cursor.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+        locked = lock_game(game.pk)
+        orm = Game.objects.get(pk=game.pk)
+    assert loader is not psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    assert locked.finished_at == orm.finished_at and locked.finished_at.tzinfo is orm.finished_at.tzinfo
 
 
 def test_the_lock_of_a_missing_game_is_not_found(db):
