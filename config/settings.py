@@ -310,6 +310,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",  # documents the shared error responses
     "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.ContentNegotiation",  # DRF's; */* answered at once
+    # DRF's two; JSON written by orjson where it writes what DRF would (core/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": ["core.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     # Bounded JSON: no deep nesting, no NUL, no integer beyond 64 bits (core/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.StrictJSONParser",
