@@ -91,13 +91,15 @@ async def test_the_user_socket_says_your_move(game, alice, bob):
 async def test_the_user_socket_refuses_anonymous_users():
     from django.contrib.auth.models import AnonymousUser
 
-    _, connected, code = await connect("/ws/me/", AnonymousUser())
+    sock, connected, code = await connect("/ws/me/", AnonymousUser())
     assert not connected and code == 4401
+    await sock.disconnect()
 
 
 async def test_unknown_game_socket_is_closed(alice):
-    _, connected, code = await connect("/ws/games/424242/", alice)
+    sock, connected, code = await connect("/ws/games/424242/", alice)
     assert not connected and code == 4404
+    await sock.disconnect()  # a refused socket's consumer still runs until the client leaves
 
 
 async def test_a_foreign_origin_is_refused(game, bob):
@@ -106,6 +108,9 @@ async def test_a_foreign_origin_is_refused(game, bob):
     )
     connected, _ = await communicator.connect()
     assert not connected
+    # Left running, the refusing consumer's receive on the Redis layer is cancelled as the test's event
+    # loop closes, and a hang there holds the layer for the next tests' loops.
+    await communicator.disconnect()
 
 
 async def test_moves_still_commit_when_the_channel_layer_is_down(game, alice, monkeypatch, caplog):
