@@ -7,6 +7,7 @@ being skipped.
 import os
 
 import pytest
+import pytest_asyncio
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
 
@@ -49,6 +50,18 @@ def fresh_local_cache(settings):
     from core import user_stamp
 
     user_stamp.forget_everything()
+
+
+@pytest_asyncio.fixture
+async def sockets():
+    """Opens the site's WebSockets for an async test and closes, when the test ends, every one still
+    open (``tests.sockets.Sockets`` says why): ``await sockets.open(path, user)`` for a socket the
+    server must accept, ``await sockets.connect(path, user, origin)`` for one it may refuse."""
+    from tests.sockets import Sockets  # loads the ASGI app, which only the socket tests need
+
+    opened = Sockets()
+    yield opened
+    await opened.close_all()
 
 
 @pytest.fixture(autouse=True)

@@ -3,23 +3,14 @@
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
-from config.asgi import application
 from games import broadcast, services
 from games.clock import NOTICE_DELAY
 from games.services.deadlines import sweep
+from tests.sockets import Sockets
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-async def connect(path, user=None):
-    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
-    if user is not None:
-        communicator.scope["user"] = user
-    connected, code = await communicator.connect()
-    return communicator, connected, code
 
 
 @pytest.fixture
@@ -33,9 +24,8 @@ async def move(game, user, n, version):
     )
 
 
-async def test_a_move_reaches_the_other_players_socket_with_their_own_view(game, alice, bob):
-    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", bob)
-    assert connected
+async def test_a_move_reaches_the_other_players_socket_with_their_own_view(game, alice, bob, sockets):
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     await move(game, alice, 2, 1)
     message = await sock.receive_json_from(timeout=3)
     assert message["type"] == "game"
@@ -43,29 +33,24 @@ async def test_a_move_reaches_the_other_players_socket_with_their_own_view(game,
     assert message["game"]["view"]["my_card"] == game.state["cards"][1]
     assert game.state["cards"][0] not in str(message)
     assert "Your move" in message["html"]
-    await sock.disconnect()
 
 
-async def test_a_spectators_socket_receives_no_hidden_data(game, alice, carol):
-    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", carol)
-    assert connected
+async def test_a_spectators_socket_receives_no_hidden_data(game, alice, carol, sockets):
+    sock = await sockets.open(f"/ws/games/{game.pk}/", carol)
     await move(game, alice, 1, 1)
     message = await sock.receive_json_from(timeout=3)
     assert message["game"]["seat"] is None
     for card in game.state["cards"]:
         assert card not in str(message)
-    await sock.disconnect()
 
 
-async def test_an_anonymous_socket_may_watch_but_sees_no_secrets(game, alice):
+async def test_an_anonymous_socket_may_watch_but_sees_no_secrets(game, alice, sockets):
     from django.contrib.auth.models import AnonymousUser
 
-    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", AnonymousUser())
-    assert connected
+    sock = await sockets.open(f"/ws/games/{game.pk}/", AnonymousUser())
     await move(game, alice, 1, 1)
     message = await sock.receive_json_from(timeout=3)
     assert all(card not in str(message) for card in game.state["cards"])
-    await sock.disconnect()
 
 
 async def test_group_messages_carry_no_game_state(game, alice):
@@ -77,40 +62,44 @@ async def test_group_messages_carry_no_game_state(game, alice):
     assert message == {"type": "game.changed", "game": game.pk, "version": 2}
 
 
-async def test_the_user_socket_says_your_move(game, alice, bob):
-    sock, connected, _ = await connect("/ws/me/", bob)
-    assert connected
+async def test_the_user_socket_says_your_move(game, alice, bob, sockets):
+    sock = await sockets.open("/ws/me/", bob)
     await move(game, alice, 1, 1)
     message = await sock.receive_json_from(timeout=3)
     while message["type"] != "games":  # the bell may speak first
         message = await sock.receive_json_from(timeout=3)
     assert message == {"type": "games", "game": game.pk, "status": "active", "your_move": True, "awaiting": 1}
-    await sock.disconnect()
 
 
-async def test_the_user_socket_refuses_anonymous_users():
+async def test_the_user_socket_refuses_anonymous_users(sockets):
     from django.contrib.auth.models import AnonymousUser
 
-    sock, connected, code = await connect("/ws/me/", AnonymousUser())
+    _, connected, code = await sockets.connect("/ws/me/", AnonymousUser())
     assert not connected and code == 4401
-    await sock.disconnect()
 
 
-async def test_unknown_game_socket_is_closed(alice):
-    sock, connected, code = await connect("/ws/games/424242/", alice)
+async def test_unknown_game_socket_is_closed(alice, sockets):
+    _, connected, code = await sockets.connect("/ws/games/424242/", alice)
     assert not connected and code == 4404
-    await sock.disconnect()  # a refused socket's consumer still runs until the client leaves
 
 
-async def test_a_foreign_origin_is_refused(game, bob):
-    communicator = WebsocketCommunicator(
-        application, f"/ws/games/{game.pk}/", headers=[(b"origin", b"http://evil.example")]
-    )
-    connected, _ = await communicator.connect()
+async def test_a_foreign_origin_is_refused(game, bob, sockets):
+    _, connected, _ = await sockets.connect(f"/ws/games/{game.pk}/", bob, origin=b"http://evil.example")
     assert not connected
-    # Left running, the refusing consumer's receive on the Redis layer is cancelled as the test's event
-    # loop closes, and a hang there holds the layer for the next tests' loops.
-    await communicator.disconnect()
+
+
+async def test_a_tests_sockets_are_all_closed_when_it_ends_refused_or_not(game, bob):
+    # What the ``sockets`` fixture does after each test: a refused socket's consumer still runs until
+    # the client leaves, and so does an accepted one the test did not close.
+    opened = Sockets()
+    refused, connected, _ = await opened.connect(f"/ws/games/{game.pk}/", bob, origin=b"http://evil.example")
+    assert not connected
+    accepted = await opened.open(f"/ws/games/{game.pk}/", bob)
+    closed = await opened.open("/ws/me/", bob)
+    await closed.disconnect()
+    assert not refused.future.done() and not accepted.future.done()
+    await opened.close_all()
+    assert refused.future.done() and accepted.future.done()
 
 
 async def test_moves_still_commit_when_the_channel_layer_is_down(game, alice, monkeypatch, caplog):
@@ -126,14 +115,13 @@ async def test_moves_still_commit_when_the_channel_layer_is_down(game, alice, mo
     assert "broadcast of game" in caplog.text
 
 
-async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhile(game, alice, bob, carol):
+async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhile(game, alice, bob, carol, sockets):
     from moderation import services as chat_services
 
     # Bob's socket is down while Alice moves and writes: nothing reaches him.
     await move(game, alice, 2, 1)
     await sync_to_async(chat_services.chat_post)(game_id=game.pk, user=alice, text="your turn")
-    sock, connected, _ = await connect(f"/ws/games/{game.pk}/", bob)
-    assert connected
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     assert await sock.receive_nothing(timeout=0.2)
 
     await sock.send_json_to({"type": "refresh"})
@@ -144,20 +132,18 @@ async def test_a_refresh_after_a_gap_brings_the_game_and_the_chat_missed_meanwhi
     await sock.disconnect()
 
     # A spectator's refresh brings the game only: the chat is for the players.
-    watcher, connected, _ = await connect(f"/ws/games/{game.pk}/", carol)
+    watcher = await sockets.open(f"/ws/games/{game.pk}/", carol)
     await watcher.send_json_to({"type": "refresh"})
     assert (await watcher.receive_json_from(timeout=3))["game"]["seat"] is None
     assert await watcher.receive_nothing(timeout=0.3)
-    await watcher.disconnect()
 
 
-async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, alice, bob):
+async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, alice, bob, sockets):
     from notifications.selectors import unread_count
 
     await move(game, alice, 1, 1)  # Bob's move now; the sweep tells him ten minutes later
     await sync_to_async(sweep)(now=timezone.now() + NOTICE_DELAY)
-    sock, connected, _ = await connect("/ws/me/", bob)
-    assert connected
+    sock = await sockets.open("/ws/me/", bob)
     await sock.send_json_to({"type": "refresh"})
     message = await sock.receive_json_from(timeout=3)
     unread = await sync_to_async(unread_count)(user=bob)
@@ -167,4 +153,3 @@ async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, 
     await sock.send_json_to({"type": "nonsense"})
     await sock.send_json_to(["refresh"])
     assert await sock.receive_nothing(timeout=0.3)
-    await sock.disconnect()

@@ -7,10 +7,9 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
+from django.test import Client
 from django.utils import timezone
 
-from config.asgi import application
 from games import services
 from games.models import Game, GameStatus
 from games.presenters import HINT_GAMES, game_payload, render_board, render_parts
@@ -159,17 +158,21 @@ def test_premium_squares_read_in_the_viewers_language(alice, bob, monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_the_socket_pushes_the_parts_rendered_in_the_viewers_zone_and_language(make_user):
+async def test_the_socket_pushes_the_parts_rendered_in_the_viewers_zone_and_language(make_user, sockets):
     alice = await sync_to_async(make_user)(username="alice", time_zone="Asia/Kathmandu", language="nl")
     bob = await sync_to_async(make_user)(username="bob")
     game = await sync_to_async(toy)(alice, bob)
-    sock = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=[(b"origin", b"http://127.0.0.1")])
-    sock.scope["user"] = alice
-    assert (await sock.connect())[0]
+    sock = await sockets.open(f"/ws/games/{game.pk}/", alice)
     await sock.send_json_to({"type": "refresh"})
     message = await sock.receive_json_from(timeout=3)
     assert set(message["parts"]) == {"banner", "challenge", "clocks", "actions"}
     assert "+0545" in message["parts"]["clocks"]  # due at a Kathmandu time, as on the page
     assert "Opgeven" in message["parts"]["actions"]  # the Resign button, in Dutch
     # The page itself, loaded by alice, shows the same clocks.
-    await sock.disconnect()
+    assert "+0545" in await sync_to_async(page_as)(alice, game)
+
+
+def page_as(user, game):
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/games/{game.pk}/").content.decode()

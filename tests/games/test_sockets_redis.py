@@ -15,7 +15,7 @@ from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
 from games import services
-from tests.sockets import socket_next_of_type, socket_open
+from tests.sockets import socket_next_of_type
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow, pytest.mark.redis]
 
@@ -39,9 +39,9 @@ def game(alice, bob):
 
 
 
-async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, game, alice, bob):
-    game_sock = await socket_open(f"/ws/games/{game.pk}/", bob)
-    user_sock = await socket_open("/ws/me/", bob)
+async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, game, alice, bob, sockets):
+    game_sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
+    user_sock = await sockets.open("/ws/me/", bob)
 
     await asyncio.sleep(IDLE_SECONDS)
     # Neither consumer died in the meantime (a crashed consumer re-raises here).
@@ -55,5 +55,3 @@ async def test_idle_sockets_still_receive_a_move_after_30_seconds(redis_layer, g
     assert message["game"]["version"] == 2 and message["game"]["seat"] == 1
     badge = await socket_next_of_type(user_sock, "games")
     assert badge["game"] == game.pk and badge["your_move"] is True
-    await game_sock.disconnect()
-    await user_sock.disconnect()

@@ -7,7 +7,6 @@ from asgiref.sync import sync_to_async
 from core.sockets import CLOSE_ACCOUNT_CLOSED
 from games import services as game_services
 from moderation import services
-from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -23,10 +22,10 @@ def game(alice, bob):
     return game_services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
 
 
-async def test_a_suspension_closes_the_players_sockets_and_no_one_elses(game, alice, bob, moderator):
-    bob_game = await socket_open(f"/ws/games/{game.pk}/", bob)
-    bob_me = await socket_open("/ws/me/", bob)
-    alice_me = await socket_open("/ws/me/", alice)
+async def test_a_suspension_closes_the_players_sockets_and_no_one_elses(game, alice, bob, moderator, sockets):
+    bob_game = await sockets.open(f"/ws/games/{game.pk}/", bob)
+    bob_me = await sockets.open("/ws/me/", bob)
+    alice_me = await sockets.open("/ws/me/", alice)
     await sync_to_async(services.player_suspend)(moderator=moderator, user=bob, reason="abuse", days=3)
     for socket in (bob_game, bob_me):
         closing = None
@@ -37,13 +36,11 @@ async def test_a_suspension_closes_the_players_sockets_and_no_one_elses(game, al
     await alice_me.send_json_to({"type": "refresh"})
     kinds = [(await alice_me.receive_json_from(timeout=3))["type"] for _ in range(2)]
     assert "summary" in kinds
-    await alice_me.disconnect()
 
 
-async def test_json_nested_5000_deep_on_a_socket_is_ignored(game, alice):
-    socket = await socket_open(f"/ws/games/{game.pk}/", alice)
+async def test_json_nested_5000_deep_on_a_socket_is_ignored(game, alice, sockets):
+    socket = await sockets.open(f"/ws/games/{game.pk}/", alice)
     await socket.send_to(text_data="[" * 5000 + "]" * 5000)
     assert await socket.receive_nothing(timeout=0.5)
     await socket.send_json_to({"type": "refresh"})
     assert (await socket.receive_json_from(timeout=3))["type"] == "game"
-    await socket.disconnect()

@@ -8,7 +8,6 @@ from asgiref.sync import sync_to_async
 from games import presence, services
 from games.clock import Stage
 from games.models import Seat
-from tests.sockets import socket_open
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -22,9 +21,9 @@ def game(alice, bob):
     return services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
 
 
-async def test_the_user_socket_records_the_site_open_until_it_closes(alice):
+async def test_the_user_socket_records_the_site_open_until_it_closes(alice, sockets):
     assert not await present(alice)
-    sock = await socket_open("/ws/me/", alice)
+    sock = await sockets.open("/ws/me/", alice)
     assert await present(alice)
     await sock.send_json_to({"type": "ping"})  # the heartbeat is answered with nothing
     assert await sock.receive_nothing(timeout=0.2)
@@ -33,17 +32,17 @@ async def test_the_user_socket_records_the_site_open_until_it_closes(alice):
     assert not await present(alice)
 
 
-async def test_the_game_socket_records_that_game_only(game, alice, bob):
+async def test_the_game_socket_records_that_game_only(game, alice, bob, sockets):
     other = await sync_to_async(services.game_create)(creator=bob, kind="toy", opponents=[alice], seed=6)
-    sock = await socket_open(f"/ws/games/{game.pk}/", bob)
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     assert await present(bob, game.pk)
     assert not await present(bob, other.pk) and not await present(bob)
     await sock.disconnect()
     assert not await present(bob, game.pk)
 
 
-async def test_a_turn_shown_live_on_the_game_page_counts_as_seen(game, alice, bob):
-    sock = await socket_open(f"/ws/games/{game.pk}/", bob)
+async def test_a_turn_shown_live_on_the_game_page_counts_as_seen(game, alice, bob, sockets):
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     await sync_to_async(services.game_submit_move)(
         game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=1, idempotency_key="one")
     message = await sock.receive_json_from(timeout=3)
@@ -54,14 +53,13 @@ async def test_a_turn_shown_live_on_the_game_page_counts_as_seen(game, alice, bo
     assert await sock.receive_nothing(timeout=0.3)
     await sync_to_async(seat.refresh_from_db)()
     assert seat.to_act and seat.alert_stage == Stage.TOLD
-    await sock.disconnect()
 
 
-async def test_seen_from_the_opponent_or_a_spectator_marks_nothing(game, alice, bob, carol):
+async def test_seen_from_the_opponent_or_a_spectator_marks_nothing(game, alice, bob, carol, sockets):
     await sync_to_async(services.game_submit_move)(
         game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=1, idempotency_key="one")
     for user in (alice, carol):  # alice waits; carol has no seat
-        sock = await socket_open(f"/ws/games/{game.pk}/", user)
+        sock = await sockets.open(f"/ws/games/{game.pk}/", user)
         await sock.send_json_to({"type": "seen"})
         assert await sock.receive_nothing(timeout=0.3)
         await sock.disconnect()

@@ -5,11 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.core import mail, signing
 
-from config.asgi import application
 from games import services as game_services
 from games.clock import NOTICE_DELAY
 from notifications import services
@@ -218,16 +216,13 @@ def test_league_news_reads_as_given(alice, client):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-async def test_the_bell_updates_live(alice, bob):
-    sock = WebsocketCommunicator(application, "/ws/me/", headers=[(b"origin", b"http://127.0.0.1")])
-    sock.scope["user"] = alice
-    assert (await sock.connect())[0]
+async def test_the_bell_updates_live(alice, bob, sockets):
+    sock = await sockets.open("/ws/me/", alice)
     await sync_to_async(services.notify)(user=alice, kind="league_news", params={"text": "x"})
     message = await sock.receive_json_from(timeout=3)
     assert message == {"type": "notifications", "unread": 1}
     await sync_to_async(services.notification_mark_all_read)(user=alice)
     assert await sock.receive_json_from(timeout=3) == {"type": "notifications", "unread": 0}
-    await sock.disconnect()
 
 
 def test_after_unsubscribing_from_the_digest_no_further_digest_is_sent(alice, bob):

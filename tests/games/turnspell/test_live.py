@@ -5,9 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from games import services
 from games.engines.turnspell import ENGINE
 
@@ -22,14 +20,6 @@ CHOICES = [
 ]
 
 
-async def listen(game, user):
-    sock = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=[(b"origin", b"http://127.0.0.1")])
-    sock.scope["user"] = user
-    connected, _ = await sock.connect()
-    assert connected
-    return sock
-
-
 def normalised(message):
     """The message without the game's id, the one thing that differs between twin games (also in the
     addresses of the parts beside the board)."""
@@ -38,14 +28,14 @@ def normalised(message):
     return message
 
 
-async def test_other_sockets_hear_that_a_player_chose_but_not_what(start, alice, bob, make_user):
+async def test_other_sockets_hear_that_a_player_chose_but_not_what(start, alice, bob, make_user, sockets):
     watcher = await sync_to_async(make_user)(username="watcher")
     received = {"bob": [], "watcher": [], "alice": []}
     for i, move in enumerate(CHOICES):
         # Twin games: same seed and clock, alice chooses differently in each.
         game = await sync_to_async(start)(3, seed=21, now=T0)
         viewers = {"bob": bob, "watcher": watcher, "alice": alice}
-        socks = {name: await listen(game, user) for name, user in viewers.items()}
+        socks = {name: await sockets.open(f"/ws/games/{game.pk}/", user) for name, user in viewers.items()}
         await sync_to_async(services.game_submit_move)(
             game_id=game.pk, user=alice, move=move, version=game.version, idempotency_key=f"k{i}", now=T0
         )
@@ -66,9 +56,9 @@ async def test_other_sockets_hear_that_a_player_chose_but_not_what(start, alice,
     assert "Waiting for 2 players" in mine[0]["html"]
 
 
-async def test_the_resolved_turn_reaches_every_socket(start, alice, bob):
+async def test_the_resolved_turn_reaches_every_socket(start, alice, bob, sockets):
     game = await sync_to_async(start)(2, seed=21)
-    sock = await listen(game, bob)
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     for user, seat in ((alice, 0), (bob, 1)):
         await sync_to_async(game.refresh_from_db)()
         await sync_to_async(services.game_submit_move)(
@@ -80,4 +70,3 @@ async def test_the_resolved_turn_reaches_every_socket(start, alice, bob):
     assert message["game"]["view"]["turn"] == 2
     assert 'class="ts-ring" data-turn="2"' in message["html"]
     assert "the board turned one arm clockwise" in message["html"]
-    await sock.disconnect()
