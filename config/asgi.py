@@ -4,6 +4,7 @@ import contextvars
 import gc
 import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import django
 
@@ -35,6 +36,11 @@ def hand_back_connection() -> bool:
     return every > 0 and random.random() * every < 1
 
 
+# The threads that do HTTP requests' sync work: few, so that they do not take turns at the GIL (settings'
+# WEB_THREADS says why); a request waits in the event loop until one is free.
+web_threads = ThreadPoolExecutor(max_workers=settings.WEB_THREADS, thread_name_prefix="web")
+
+
 class OneHopASGIHandler(ASGIHandler):
     """Django's ASGI handler doing each request's sync work in one hop to a pooled thread.
 
@@ -45,8 +51,8 @@ class OneHopASGIHandler(ASGIHandler):
     ``request_started`` handlers, the middleware chain and view, and closing the response (which
     hands the database connection back to the pool from the thread that used it).  A streaming
     response is closed after it has been sent.  Sync views cannot be interrupted, so there is no
-    listening for an early disconnect.  The pool is the event loop's default one (cores + 4 threads,
-    each holding at most one database connection, within ``DATABASE_POOL_MAX``)."""
+    listening for an early disconnect.  The pool is ``web_threads``: ``WEB_THREADS`` threads, each holding
+    at most one database connection (within ``DATABASE_POOL_MAX``)."""
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
@@ -60,14 +66,16 @@ class OneHopASGIHandler(ASGIHandler):
         pending = open_request()
         open_memo()
         try:
-            response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+            response = await sync_to_async(self._respond, thread_sensitive=False, executor=web_threads)(
+                scope, body_file
+            )
             if hand_back_connection():
                 response["Connection"] = "close"  # the server closes it after this response
             try:
                 await self.send_response(response, send)
             finally:
                 if response.streaming:
-                    await sync_to_async(response.close, thread_sensitive=False)()
+                    await sync_to_async(response.close, thread_sensitive=False, executor=web_threads)()
         finally:
             body_file.close()
             await run_pending(pending)  # the sockets' broadcast, after the response (core.after_response)

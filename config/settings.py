@@ -11,6 +11,7 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -128,6 +129,14 @@ TEMPLATES = [
 # client's) can keep one process busy while another idles; reconnecting, they go to whichever has time.
 # 0: never.
 KEEP_ALIVE_REQUESTS = env.int("KEEP_ALIVE_REQUESTS", default=20)
+
+# Threads per web process doing requests' sync work (``config/asgi.py``).  Two keep the process busy while
+# one waits on the database; more only take turns at the GIL, and at 16 clients six (the event loop's
+# default pool on two cores) spent 5 % more CPU a move and had a p99 15 % longer (bench/README.md, "Move
+# submission").  Scale a site with more web processes (``WEB_CONCURRENCY``) rather than more threads.
+WEB_THREADS = env.int("WEB_THREADS", default=2)
+if WEB_THREADS < 1:
+    raise ImproperlyConfigured(f"WEB_THREADS must be at least 1, not {WEB_THREADS}")
 
 # ---------------------------------------------------------------------------
 # Database: SQLite by default, PostgreSQL (psycopg 3) through DATABASE_URL

@@ -126,3 +126,36 @@ def test_the_server_closes_the_connection_it_hands_back(tmp_path):
     finally:
         server.terminate()
         server.wait(15)
+
+
+def test_requests_do_their_sync_work_on_web_threads_at_most_web_threads_at_once(settings):
+    """Three times ``WEB_THREADS`` requests at once: each one's sync work runs on a web thread, and no more
+    than ``WEB_THREADS`` run together (the others wait in the event loop for a free thread)."""
+    import threading
+
+    from django.core.signals import request_started
+
+    running, peak, names, lock = [0], [0], set(), threading.Lock()
+
+    def slow_start(**kwargs):
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+            names.add(threading.current_thread().name)
+        time.sleep(0.05)  # long enough for the other requests to arrive meanwhile
+        with lock:
+            running[0] -= 1
+
+    async def run():
+        requests = [HttpCommunicator(django_asgi_app, "GET", "/no-such-page/", headers=[(b"host", b"testserver")])
+                    for _ in range(3 * settings.WEB_THREADS)]
+        return await asyncio.gather(*(request.get_response(timeout=30) for request in requests))
+
+    request_started.connect(slow_start)
+    try:
+        responses = async_to_sync(run)()
+    finally:
+        request_started.disconnect(slow_start)
+    assert [r["status"] for r in responses] == [404] * (3 * settings.WEB_THREADS)
+    assert peak[0] == settings.WEB_THREADS == asgi.web_threads._max_workers
+    assert len(names) == settings.WEB_THREADS and all(name.startswith("web") for name in names)
