@@ -159,3 +159,13 @@ def test_requests_do_their_sync_work_on_web_threads_at_most_web_threads_at_once(
     assert [r["status"] for r in responses] == [404] * (3 * settings.WEB_THREADS)
     assert peak[0] == settings.WEB_THREADS == asgi.web_threads._max_workers
     assert len(names) == settings.WEB_THREADS and all(name.startswith("web") for name in names)
+
+
+def test_a_web_process_will_not_start_with_fewer_than_one_web_thread():
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", "import config.asgi"], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parents[2], timeout=120,
+                          env={**os.environ, "WEB_THREADS": "0"})
+    assert done.returncode != 0
+    assert "ImproperlyConfigured: WEB_THREADS must be at least 1, not 0" in done.stderr
