@@ -1,7 +1,5 @@
 """Chat over the game socket: players get their own thread, spectators get nothing."""
 
-import asyncio
-
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -43,4 +41,3 @@ async def test_a_muted_authors_message_is_not_in_the_muting_players_thread(game,
     await sync_to_async(services.chat_post)(game_id=game.pk, user=alice, text="muted words")
     message = await player.receive_json_from(timeout=3)
     assert "muted words" not in str(message)
-    await asyncio.sleep(0)
