@@ -423,10 +423,13 @@ LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
 # Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).
 EXTRA_GAME_ENGINES = env.list("EXTRA_GAME_ENGINES", default=[])
 
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+    # Django's own loggers (a 403's "Forbidden" warning) reach this handler by propagation, which the
+    # root's level does not filter: the handler's level does.
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }

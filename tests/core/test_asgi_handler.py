@@ -169,3 +169,19 @@ def test_a_web_process_will_not_start_with_fewer_than_one_web_thread():
                           env={**os.environ, "WEB_THREADS": "0"})
     assert done.returncode != 0
     assert "ImproperlyConfigured: WEB_THREADS must be at least 1, not 0" in done.stderr
+
+
+@pytest.mark.parametrize(("level", "printed"), [("ERROR", False), ("WARNING", True)])
+def test_log_level_also_holds_back_djangos_own_warnings(level, printed):
+    """The bench's servers run with LOG_LEVEL=ERROR and printed every readiness probe's 403 all the same."""
+    from pathlib import Path
+
+    code = ("import django, logging; django.setup(); "
+            "logging.getLogger('django.request').warning('Forbidden: /api/games/')")
+    # As in production: with DEBUG on, Django's own console handler prints its warnings whatever the level.
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "LOG_LEVEL": level, "DEBUG": "False",
+           "SECRET_KEY": "log-level-test-only"}
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, env=env,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert ("Forbidden: /api/games/" in done.stderr) is printed
