@@ -13,8 +13,17 @@ just-closed page's socket can still take a message (over Redis) while no one is 
 A move in another process may have found the game's group empty just before this socket joined
 (``core.channel_layer``'s quiet time): the consumer looks again once that time is over and sends the
 game if it moved meanwhile.
+
+A socket renders one update at a time: a notice that arrives while it renders asks for one more render
+after it, however many arrive (``render_soon``).  That render starts after every notice it answers, so it
+reads every change they announce, and a socket that falls behind (a burst of moves, a busy process)
+catches up in one render instead of one per move.  What does not change between renders is kept per
+socket: the viewer's time zone and language while the user's stamp says their row is unchanged
+(``core.user_stamp``), and whether the player is still new to the game's kind (the hint line).
 """
 
+import asyncio
+import logging
 from contextlib import contextmanager
 
 from asgiref.sync import sync_to_async
@@ -24,6 +33,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
+from core import user_stamp
 from core.policies import policy_answers
 from core.sockets import AccountSocketMixin, RecheckSocketMixin
 from core.timezones import zone_for, zone_named
@@ -32,17 +42,33 @@ from . import presence, selectors
 from .broadcast import game_group
 from .models import Game
 from .policies import SOCKET_PARTS
-from .presenters import game_payload, render_board, render_log, render_parts
+from .presenters import game_payload, hint_applies, new_to_kind, render_board, render_log, render_parts
 from .services import seat_mark_seen
+
+logger = logging.getLogger(__name__)
+
+# Each user's time zone and language as last read, kept while their stamp is unchanged.
+_locales = user_stamp.Kept()
+
+
+def _locale_row(user_id: int) -> dict | None:
+    current = user_stamp.stamp(user_id)
+    row = _locales.get(user_id, current)
+    if row is None:
+        row = get_user_model().objects.filter(pk=user_id).values("time_zone", "language").first()
+        if row is not None:
+            _locales.put(user_id, current, row)
+    return row
 
 
 @contextmanager
 def viewer_locale(user):
-    """The user's time zone and language while rendering for their socket (re-read each time, so a
-    change on the profile shows without reconnecting); UTC and the site's language for others."""
+    """The user's time zone and language while rendering for their socket (a change on the profile
+    shows on the next render, without reconnecting: saving the user drops their stamp); UTC and the
+    site's language for others."""
     zone, language = zone_for(None), settings.LANGUAGE_CODE
     if user is not None and user.is_authenticated:
-        row = get_user_model().objects.filter(pk=user.pk).values("time_zone", "language").first()
+        row = _locale_row(user.pk)
         if row:
             zone, language = zone_named(row["time_zone"]), row["language"] or language
     with timezone.override(zone), translation.override(language):
@@ -50,6 +76,12 @@ def viewer_locale(user):
 
 
 class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
+    render_task: asyncio.Task | None = None
+    render_wanted = False
+    # Whether the player has finished fewer than HINT_GAMES games of this kind: asked once per socket
+    # (finishing one elsewhere shows on the next page load).
+    is_new_to_kind: bool | None = None
+
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.version = await database_sync_to_async(self._version)()  # what this socket has shown
@@ -66,10 +98,12 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
     async def recheck(self):
         """Send the game if it moved since this socket last showed it."""
         if await database_sync_to_async(self._version)() != self.version:
-            await self.game_changed({})
+            self.render_soon()
 
     async def disconnect(self, code):
         self.recheck_stop()
+        if self.render_task is not None:
+            self.render_task.cancel()
         await self.account_leave()
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
@@ -96,11 +130,29 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         # lost: the game and, for a player, the chat. Moves go through the HTTP API.
         if isinstance(content, dict) and content.get("type") == "refresh":
             await self._touch()
-            await self.send_json(await database_sync_to_async(self._message)())
+            self.render_soon()
+            await self.render_task  # the game first, then the other parts
             await self.parts_changed({})
 
     async def game_changed(self, event):
-        await self.send_json(await database_sync_to_async(self._message)())
+        self.render_soon()
+
+    def render_soon(self) -> None:
+        """Send the game as it is once whatever render is under way has finished (see the module
+        docstring): one render however many notices come in meanwhile."""
+        self.render_wanted = True
+        if self.render_task is None or self.render_task.done():
+            self.render_task = asyncio.create_task(self._render_while_wanted())
+
+    async def _render_while_wanted(self) -> None:
+        try:
+            while self.render_wanted:
+                self.render_wanted = False
+                await self.send_json(await database_sync_to_async(self._message)())
+        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
+            pass
+        except Exception:  # the next notice renders again; the socket stays open
+            logger.exception("rendering game %s for a socket failed", self.game_id)
 
     async def parts_changed(self, event):
         """Another app's part of the page changed (the chat): each socket gets what that part shows its
@@ -128,10 +180,12 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
             game = selectors.game_with_seats(game_id=self.game_id)
             payload = game_payload(game, user)
             self.version = game.version
+            if self.is_new_to_kind is None and hint_applies(game, payload, user):
+                self.is_new_to_kind = new_to_kind(user, game.kind)
             return {
                 "type": "game",
                 "game": payload,
-                "html": render_board(game, payload, user=user),
+                "html": render_board(game, payload, user=user, new=self.is_new_to_kind),
                 "log_html": render_log(game, payload),
                 "parts": render_parts(game, payload, user),
             }

@@ -85,25 +85,36 @@ def board_template(kind: str):
     return select_template([f"games/kinds/{kind}.html", "games/kinds/generic.html"])
 
 
-def shows_hints(game: Game, payload: dict, user) -> bool:
-    """The first-game hint line: for a player of a running game who has finished fewer than
-    ``HINT_GAMES`` games of this kind."""
-    if payload["seat"] is None or game.status != GameStatus.ACTIVE or user is None:
-        return False
-    finished = Seat.objects.filter(user=user, game__kind=game.kind, game__status=GameStatus.FINISHED)
+def hint_applies(game: Game, payload: dict, user) -> bool:
+    """Whether the first-game hint line may show at all: to a player of a running game."""
+    return payload["seat"] is not None and game.status == GameStatus.ACTIVE and user is not None
+
+
+def new_to_kind(user, kind: str) -> bool:
+    """Whether ``user`` has finished fewer than ``HINT_GAMES`` games of ``kind`` (one query)."""
+    finished = Seat.objects.filter(user=user, game__kind=kind, game__status=GameStatus.FINISHED)
     return finished[:HINT_GAMES].count() < HINT_GAMES
 
 
-def render_board(game: Game, payload: dict, request=None, *, user=None) -> str:
+def shows_hints(game: Game, payload: dict, user, *, new: bool | None = None) -> bool:
+    """The first-game hint line: for a player of a running game who has finished fewer than
+    ``HINT_GAMES`` games of this kind (``new``, when the caller already knows it)."""
+    if not hint_applies(game, payload, user):
+        return False
+    return new if new is not None else new_to_kind(user, game.kind)
+
+
+def render_board(game: Game, payload: dict, request=None, *, user=None, new: bool | None = None) -> str:
     """The live part of the game page, re-rendered for each viewer after every change: the kind's
     template draws ``page``, its view-model from ``games/kinds/<kind>.py``.  ``user`` (or the
-    request's) decides whether the first-game hint line shows."""
+    request's) decides whether the first-game hint line shows; ``new``, when given, whether they are
+    still new to the kind (``new_to_kind``)."""
     viewer = user if user is not None else getattr(request, "user", None)
     context = {
         "game": game,
         "p": payload,
         "page": kinds.page_context(game, payload),
-        "show_hint": shows_hints(game, payload, viewer),
+        "show_hint": shows_hints(game, payload, viewer, new=new),
         # Only the generic board shows it; a template calls a callable, so the other kinds never pay for it.
         "view_json": lambda: json.dumps(payload["view"], indent=1, sort_keys=True),
     }

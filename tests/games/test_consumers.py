@@ -1,5 +1,7 @@
 """WebSocket consumers: live updates per game and per user, each rendered for its own viewer."""
 
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -8,7 +10,7 @@ from django.utils import timezone
 from games import broadcast, services
 from games.clock import NOTICE_DELAY
 from games.services.deadlines import sweep
-from tests.sockets import Sockets
+from tests.sockets import Sockets, socket_next_of_type
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -153,3 +155,71 @@ async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, 
     await sock.send_json_to({"type": "nonsense"})
     await sock.send_json_to(["refresh"])
     assert await sock.receive_nothing(timeout=0.3)
+
+
+async def test_notices_that_come_while_a_socket_renders_get_one_render_after_it(game, alice, bob, sockets, monkeypatch):
+    from games.consumers import GameConsumer
+
+    gate, renders, sent = asyncio.Event(), [], []
+    render, send = GameConsumer._message, GameConsumer.send_json
+
+    def counted_render(self):
+        renders.append(self.game_id)
+        return render(self)
+
+    async def slow_send(self, content, close=False):
+        sent.append(content["game"]["version"])
+        if len(sent) == 1:
+            await gate.wait()  # the first update is slow to go out (a slow client, a busy process)
+        await send(self, content, close)
+
+    monkeypatch.setattr(GameConsumer, "_message", counted_render)
+    monkeypatch.setattr(GameConsumer, "send_json", slow_send)
+    sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
+    await move(game, alice, 1, 1)
+    while not sent:
+        await asyncio.sleep(0.01)
+    await move(game, bob, 1, 2)
+    await move(game, alice, 1, 3)
+    await asyncio.sleep(0.3)  # both notices reach the socket while its first update is under way
+    gate.set()
+    versions = [(await sock.receive_json_from(timeout=5))["game"]["version"] for _ in range(2)]
+    assert await sock.receive_nothing(timeout=0.5)
+    # Three notices, two renders: the one under way and one more that reads both later moves.
+    assert len(renders) == 2 and versions == [2, 4]
+
+
+async def test_a_profile_change_shows_on_the_sockets_next_render(make_user, sockets):
+    alice = await sync_to_async(make_user)(username="zoe", time_zone="Asia/Kathmandu")
+    bob = await sync_to_async(make_user)(username="yan")
+    game = await sync_to_async(services.game_create)(creator=alice, kind="toy", opponents=[bob], seed=5)
+    sock = await sockets.open(f"/ws/games/{game.pk}/", alice)
+    await sock.send_json_to({"type": "refresh"})
+    assert "+0545" in (await socket_next_of_type(sock, "game"))["parts"]["clocks"]
+    alice.time_zone = "Asia/Tokyo"
+    await sync_to_async(alice.save)()
+    await sock.send_json_to({"type": "refresh"})
+    assert "JST" in (await socket_next_of_type(sock, "game"))["parts"]["clocks"]  # Tokyo time
+
+
+async def test_a_sockets_later_renders_ask_neither_the_viewers_locale_nor_their_games_again(game, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.consumers import GameConsumer
+
+    consumer = GameConsumer()
+    consumer.scope, consumer.game_id = {"user": bob}, game.pk
+
+    def render_twice():
+        with CaptureQueriesContext(connection) as first:
+            consumer._message()
+        with CaptureQueriesContext(connection) as second:
+            consumer._message()
+        return [q["sql"] for q in first.captured_queries], [q["sql"] for q in second.captured_queries]
+
+    first, second = await sync_to_async(render_twice)()
+    asked_again = [sql for sql in first if sql not in second]
+    assert any('"time_zone"' in sql for sql in asked_again)  # the viewer's zone and language
+    assert any("COUNT(" in sql for sql in asked_again)  # how many games of the kind they finished
+    assert len(second) == len(first) - 2
