@@ -16,6 +16,8 @@ In one run this script
    each socket records when it first sees each version of its game;
 5. checks that every socket received every version of its game and reports the delay from the move's
    commit (its row's ``created_at``, written in the committing transaction) to each delivery, p50/p99;
+   and, since a socket that falls behind answers several moves with one render of the game as it is now,
+   the delay from each commit until the socket showed that version or a later one ("shown");
 6. the baseline: the same number of bare ``channel_layer.group_send`` messages to groups of two channels
    read with ``channel_layer.receive`` in this process (no WebSocket, no render), send → receive p50/p99.
 
@@ -260,13 +262,28 @@ def main() -> int:
             "SELECT game_id, seq, created_at FROM games_move WHERE game_id = ANY(%s)", [[g.id for g in games]])}
     delays = [(at - created[(gid, version)]) * 1000 for (gid, _seat), seen in sockets.seen.items()
               for version, at in seen.items() if version in expected[gid]]
+    # A page shows the game as it is: a version first seen in a later one (two moves read by one render)
+    # reached the player then.  Shown = the first time the socket showed this version or a later one.
+    shown, never = [], 0
+    for (gid, _seat), seen in sockets.seen.items():
+        for version in expected[gid]:
+            later = [at for v, at in seen.items() if v >= version]
+            if later:
+                shown.append((min(later) - created[(gid, version)]) * 1000)
+            else:
+                never += 1
     deliveries = sum(len(v) for v in expected.values()) * 2
     socket_result = {"sockets": 2 * len(games), "moves": args.moves, "moves_per_s": round(args.moves / seconds, 1),
                      "deliveries_expected": deliveries, "deliveries_missing": lost, "errors": sockets.errors[:20],
                      "p50_ms": round(statistics.median(delays), 1) if delays else None,
-                     "p99_ms": round(pct(delays, 99), 1) if delays else None}
+                     "p99_ms": round(pct(delays, 99), 1) if delays else None,
+                     "never_shown": never,
+                     "shown_p50_ms": round(statistics.median(shown), 1) if shown else None,
+                     "shown_p99_ms": round(pct(shown, 99), 1) if shown else None}
     print(f"* sockets: {deliveries - lost}/{deliveries} deliveries, commit → socket p50 {socket_result['p50_ms']} ms,"
           f" p99 {socket_result['p99_ms']} ms; {len(sockets.errors)} socket errors", flush=True)
+    print(f"* shown in that version or a later one: {deliveries - never}/{deliveries}, commit → shown p50 "
+          f"{socket_result['shown_p50_ms']} ms, p99 {socket_result['shown_p99_ms']} ms", flush=True)
     baseline = asyncio.run(layer_baseline(args.redis_url, prefix, len(games), args.moves))
     print(f"* baseline (bare group_send → receive, 2 channels per group): p50 {baseline['p50_ms']} ms,"
           f" p99 {baseline['p99_ms']} ms", flush=True)
