@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import connections, router, transaction
 
-from core import rawsql
 from core.events import Event, publish
 
 from .. import broadcast
@@ -20,8 +17,7 @@ from ..engines.base import Engine
 from ..errors import MSG_NOT_FOUND, NOT_FOUND, UNKNOWN_KIND, GameError
 from ..events import BotToMove
 from ..models import Game, GameStatus, Seat
-
-User = get_user_model()
+from ..selectors import game_and_seats_read
 
 
 def engine_for(kind: str) -> Engine:
@@ -33,12 +29,12 @@ def engine_for(kind: str) -> Engine:
 
 def lock_game(game_id: int) -> Game:
     """The game row, locked for this transaction, with its seats (and their users) as they are once it
-    holds the lock.  On PostgreSQL one statement written once (``core.rawsql``) locks the game and its
-    seats together (``FOR UPDATE OF g, s``): a move waiting behind another gets both rows as that one
-    left them, since PostgreSQL re-reads every locked row that changed meanwhile.  With the transaction's
-    ``BEGIN`` that is two round trips of one packet each; it was two statements in a pipeline (the seats
-    read after the lock), also two round trips but six packets, each waking the server (bench/README.md).
-    Compiling the ORM's querysets for it had been a sixth of a move's CPU."""
+    holds the lock.  On PostgreSQL one statement written once (``selectors.game_and_seats_read``) locks
+    the game and its seats together (``FOR UPDATE OF g, s``): a move waiting behind another gets both rows
+    as that one left them, since PostgreSQL re-reads every locked row that changed meanwhile.  With the
+    transaction's ``BEGIN`` that is two round trips of one packet each; it was two statements in a
+    pipeline (the seats read after the lock), also two round trips but six packets, each waking the
+    server (bench/README.md).  Compiling the ORM's querysets for it had been a sixth of a move's CPU."""
     connection = connections[router.db_for_write(Game)]
     if connection.vendor != "postgresql":
         game = Game.objects.select_for_update().filter(pk=game_id).first()
@@ -46,45 +42,10 @@ def lock_game(game_id: int) -> Game:
             raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
         game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
         return game
-    sql = rawsql.statement(("lock_game_seats", connection.vendor), lambda: _lock_sql(connection))
-    with rawsql.prepared_cursor(connection) as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:  # a game always has its seats, made with it
+    game = game_and_seats_read(game_id, connection, lock=True)
+    if game is None:  # a game always has its seats, made with it
         raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    game_width, seat_width = rawsql.column_count(Game), rawsql.column_count(Seat)
-    game = rawsql.instance(Game, connection, rows[0][:game_width])
-    cached_user = Seat._meta.get_field("user").set_cached_value
-    user_id_at = game_width + seat_width + _user_pk_column()
-    objs = []
-    for values in rows:
-        seat = rawsql.instance(Seat, connection, values[game_width:game_width + seat_width])
-        if seat.user_id is None:
-            cached_user(seat, None)
-        elif values[user_id_at] == seat.user_id:
-            cached_user(seat, rawsql.instance(User, connection, values[game_width + seat_width:]))
-        # else the seat got its player while this waited for the lock: the user is read when asked for
-        objs.append(seat)
-    game._prefetched_objects_cache = {"seats": objs}
     return game
-
-
-@cache
-def _user_pk_column() -> int:
-    return [f.attname for f in User._meta.concrete_fields].index(User._meta.pk.attname)
-
-
-def _lock_sql(connection) -> str:
-    """The game, each of its seats with its user, in the model's seat order (game, index), as the ORM read
-    them; the game's and the seats' rows locked."""
-    qn = connection.ops.quote_name
-    return (
-        f"SELECT {rawsql.select_list(Game, 'g', connection)}, {rawsql.select_list(Seat, 's', connection)},"
-        f" {rawsql.select_list(User, 'u', connection)}"
-        f" FROM {qn(Game._meta.db_table)} g JOIN {qn(Seat._meta.db_table)} s ON s.{qn('game_id')} = g.id"
-        f" LEFT JOIN {qn(User._meta.db_table)} u ON u.id = s.{qn('user_id')}"
-        f" WHERE g.id = %s ORDER BY s.{qn('index')} FOR UPDATE OF g, s"
-    )
 
 
 def request_hash(move: Any, version: int | None) -> str:
