@@ -4,7 +4,7 @@ zone, and who is on vacation)."""
 from django import template
 from django.utils import timezone
 
-from accounts.vacations import vacations_in_progress
+from accounts.vacations import vacation_may_be_running, vacations_in_progress
 
 from ..selectors import unread_count
 
@@ -21,7 +21,10 @@ def notification_bell(context):
 def game_clocks(context, game):
     seats = list(game.seats.all())
     now = timezone.now()
-    away = vacations_in_progress(user_ids=[s.user_id for s in seats if s.user_id], now=now)
+    # Vacations are read only for players who may be away: a player read with the seats (every game
+    # page and socket update reads them so) whose row says no vacation has begun needs no query.
+    maybe = [s.user_id for s in seats if s.user_id and _may_be_away(s, now)]
+    away = vacations_in_progress(user_ids=maybe, now=now) if maybe else {}
     user = context.get("user")
     return {
         "now": now,
@@ -32,3 +35,9 @@ def game_clocks(context, game):
         ],
         "days_per_move": game.days_per_move,
     }
+
+
+def _may_be_away(seat, now) -> bool:
+    if not seat._meta.get_field("user").is_cached(seat):
+        return True  # the player's row is not at hand: ask the vacations
+    return vacation_may_be_running(user=seat.user, now=now)

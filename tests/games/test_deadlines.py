@@ -363,6 +363,25 @@ def test_the_game_page_shows_time_left_in_the_viewers_zone_and_who_is_away(alice
     assert 'id="game-clocks"' in page
 
 
+def test_the_clocks_ask_about_vacations_only_once_a_players_row_says_one_has_begun(alice, bob, client):
+    from django.utils import timezone
+
+    now = timezone.now().replace(microsecond=0)
+    game = new_game(alice, [bob], now=now)
+    vacation_book(user=alice, days=2, starts_on=(now + 3 * DAY).date(), now=now)  # booked, not begun
+    client.force_login(bob)
+    client.get(f"/games/{game.pk}/")  # the first visit marks the turn seen
+    with CaptureQueriesContext(connection) as read:
+        page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="game-clocks"' in page and "on vacation until" not in page
+    assert not [q for q in read.captured_queries if "accounts_vacation" in (q["sql"] or "")]
+    # Once it has begun (her row says so from its first day), the page reads it and shows it.
+    User.objects.filter(pk=alice.pk).update(vacation_from=now - DAY)
+    vacation = alice.vacations.get()
+    type(vacation).objects.filter(pk=vacation.pk).update(starts_at=now - DAY)
+    assert "on vacation until" in client.get(f"/games/{game.pk}/").content.decode()
+
+
 def test_the_dashboard_shows_my_time_left_and_due_time_in_my_zone(alice, bob, client):
     from django.utils import timezone
 

@@ -66,16 +66,16 @@ def test_the_game_api_takes_one_query_on_postgresql_and_two_elsewhere(game, alic
 def test_the_game_page_takes_the_same_queries_whatever_the_length_of_the_game(game, alice, bob, client,
                                                                               django_assert_num_queries):
     # session, user, game with its seats (one statement on PostgreSQL, two elsewhere), the turn marked
-    # seen, its notifications marked read, awaiting badge, moves, vacation, seats to move, unread bell,
-    # moderation notice, chat mutes, chat (the standing is kept by the process, read once after the
-    # sign-in: core.user_stamp)
+    # seen, its notifications marked read, awaiting badge, moves, seats to move, unread bell, moderation
+    # notice, chat mutes, chat (the standing is kept by the process, read once after the sign-in:
+    # core.user_stamp; no vacation is read, since neither player's row says one has begun)
     seats_apart = 0 if connection.vendor == "postgresql" else 1
     client.force_login(alice)
-    with django_assert_num_queries(14 + seats_apart):
+    with django_assert_num_queries(13 + seats_apart):
         assert client.get(f"/games/{game.pk}/").status_code == 200
     for n in range(6):
         game.refresh_from_db()
         services.game_submit_move(game_id=game.pk, user=alice if n % 2 == 0 else bob, move={"type": "add", "n": 1},
                                   version=game.version, idempotency_key=f"more{n}")
-    with django_assert_num_queries(13 + seats_apart):
+    with django_assert_num_queries(12 + seats_apart):
         assert client.get(f"/games/{game.pk}/").status_code == 200
