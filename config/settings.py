@@ -210,7 +210,11 @@ if REDIS_URL:
             # sockets closing together (a restart) left group memberships behind (bench/README.md).
             "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS,
                                   "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=2000)}],
-                       "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi")},
+                       "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi"),
+                       # A process's sockets all read from one Redis key, and channels-redis drops what is
+                       # sent to a key holding ``capacity`` messages (default 100): a busy process fell that
+                       # far behind with 500 sockets and lost updates (bench/README.md).
+                       "capacity": env.int("CHANNEL_LAYER_CAPACITY", default=10000)},
         }
     }
 else:

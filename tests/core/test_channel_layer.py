@@ -69,6 +69,23 @@ async def test_hundreds_of_sockets_leaving_at_once_all_leave(redis_url, settings
     await layer.flush()
 
 
+async def test_a_process_that_falls_behind_its_sockets_loses_no_update(settings):
+    # Every socket of a process reads from the process's one Redis key; updates for 500 of them pile up
+    # there while the process is busy, and all must still arrive (channels-redis's default capacity of
+    # 100 messages a key dropped the rest).
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = BatchedRedisChannelLayer(hosts=config["hosts"], capacity=config["capacity"],
+                                     prefix=f"behind-{time.monotonic_ns()}")
+    channels = [await layer.new_channel() for _ in range(500)]
+    for n, channel in enumerate(channels):
+        await layer.group_add(f"game-{n}", channel)
+    for n in range(500):
+        await layer.group_send(f"game-{n}", {"type": "game.changed", "game": n, "version": 2})
+    received = [await asyncio.wait_for(layer.receive(c), timeout=5) for c in channels]
+    assert [m["game"] for m in received] == list(range(500))
+    await layer.flush()
+
+
 async def test_a_group_found_empty_is_not_asked_about_again_for_a_while(layer, redis_url):
     asked = []
     real = layer._trim_and_count
