@@ -69,7 +69,7 @@ async def test_hundreds_of_sockets_leaving_at_once_all_leave(redis_url, settings
     await layer.flush()
 
 
-async def test_a_process_that_falls_behind_its_sockets_loses_no_update(settings):
+async def test_a_process_that_falls_behind_its_sockets_loses_no_update(redis_url, settings):
     # Every socket of a process reads from the process's one Redis key; updates for 500 of them pile up
     # there while the process is busy, and all must still arrive (channels-redis's default capacity of
     # 100 messages a key dropped the rest).
