@@ -98,10 +98,7 @@ def game_with_seats(*, game_id: int) -> Game | None:
     socket's update start here (the ORM's compiling was a sixth of a socket update's CPU)."""
     connection = connections[router.db_for_read(Game)]
     if connection.vendor == "postgresql":
-        game = game_and_seats_read(game_id, connection)
-        if game is not None:
-            return game
-    # A game without seats (none is made so) finds no row in the join: the ORM answers for it.
+        return game_and_seats_read(game_id, connection)  # a game always has its seats, made with it
     return Game.objects.filter(pk=game_id).prefetch_related(_seats_with_users()).first()
 
 
