@@ -6,7 +6,13 @@ stored state that differs from its replay means a bug (or tampering) and is repo
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import orjson
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from .context import context_for
 from .engines import registry
@@ -21,7 +27,29 @@ class ReplayReport:
     problem: str = ""
 
 
-def replay_state(game: Game, moves: list[Move]) -> dict:
+class LoggedMove(NamedTuple):
+    """What a replay reads of a Move row; ``logs_of`` reads many games' logs as these, not as models."""
+
+    seat: int
+    source: str
+    payload: Mapping[str, Any]
+
+
+def logs_of(game_ids: Iterable[int]) -> dict[int, list[LoggedMove]]:
+    """The move logs of ``game_ids``, each in order, in one query.
+
+    Tuples rather than models, and the payload decoded by orjson from its text: building a model and
+    decoding its two JSON fields with the standard library was a quarter of ``verify_games``'s time.
+    """
+    logs: dict[int, list[LoggedMove]] = {game_id: [] for game_id in game_ids}
+    rows = (Move.objects.filter(game_id__in=list(logs)).order_by("game_id", "seq")
+            .values_list("game_id", "seat", "source", Cast("payload", TextField())))
+    for game_id, seat, source, payload in rows:
+        logs[game_id].append(LoggedMove(seat, source, orjson.loads(payload)))
+    return logs
+
+
+def replay_state(game: Game, moves: Iterable[Move | LoggedMove]) -> dict:
     """The state reached by applying every engine move of the log to the game's initial state."""
     engine = registry.get(game.kind)
     ctx = context_for(game)
@@ -33,7 +61,7 @@ def replay_state(game: Game, moves: list[Move]) -> dict:
     return state
 
 
-def verify_game(game: Game, moves: list[Move] | None = None) -> ReplayReport:
+def verify_game(game: Game, moves: list[Move | LoggedMove] | None = None) -> ReplayReport:
     """``moves``: the game's log in order, when the caller fetched the logs of many games at once."""
     if game.status == GameStatus.OPEN or game.state is None:
         return ReplayReport(game.pk, True)

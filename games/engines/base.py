@@ -327,6 +327,16 @@ def _check_keys(obj: Mapping[Any, Any], keys: Mapping[str, Value], path: tuple[s
         _check_value(value, keys[key], (*path, key))
 
 
+def _compact_json(value: Any) -> bytes:
+    """``value`` as compact UTF-8 JSON: orjson's bytes, which are the standard library's
+    ``separators=(",", ":"), ensure_ascii=False`` for a move that passed the key checks (string keys, no
+    floats, no lone surrogates), at a fifth of the cost; the standard library for what orjson refuses."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
 def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE_BYTES) -> None:
     """Refuse (BAD_MOVE, the message naming the key) a move that does not fit ``schema``: not an
     object, an unknown "type", an unknown key, a value of the wrong JSON kind or over its size bound, a
@@ -339,7 +349,7 @@ def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE
         raise bad_move(f"Unknown move type {_shown(move_type)}; expected one of {', '.join(schema)}.", key="type")
     # The values are checked first, each against its bound, so that the size below is cheap to take.
     _check_keys(move, schema[move_type], (), move_type)
-    size = len(json.dumps(move, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    size = len(_compact_json(move))
     if size > max_bytes:
         raise bad_move(f"The move is {size} bytes as JSON; at most {max_bytes} are allowed.", size=size)
 

@@ -83,6 +83,9 @@ def _take(rack: list[str], tiles: list[str]) -> list[str] | None:
 
 
 def _missing(rack: list[str], tiles: list[str]) -> list[str]:
+    """The tiles not on ``rack`` (each as often as it is short), sorted; empty for every legal play."""
+    if _take(rack, tiles) is not None:  # the common case, without building two Counters
+        return []
     short = Counter(tiles) - Counter(rack)
     return sorted(short.elements())
 

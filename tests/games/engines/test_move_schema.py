@@ -1,11 +1,16 @@
 """The shared move-shape validator (``check_move_shape``): what it refuses, how it names the key, and
 what it lets through to the rules.  A small schema of its own, so every rule of the format is seen."""
 
+import json
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engines.base import (
     BAD_MOVE,
     IllegalMove,
+    _compact_json,
     array,
     boolean,
     check_move_shape,
@@ -114,3 +119,18 @@ def test_the_validator_never_changes_the_move():
     move = {"type": "play", "tiles": [{"row": 1, "letter": "A"}], "word": "ab"}
     check_move_shape(SCHEMA, move)
     assert move == {"type": "play", "tiles": [{"row": 1, "letter": "A"}], "word": "ab"}
+
+
+_JSON_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+_MOVE_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | _JSON_TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_JSON_TEXT, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(_MOVE_JSON)
+def test_the_byte_size_is_the_standard_librarys_compact_json(value):
+    # The bound is taken with orjson; it must count what json.dumps would, escapes and all.
+    expected = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    assert _compact_json(value) == expected
