@@ -6,7 +6,7 @@ from django.contrib.sites.models import Site
 from django.core.management import CommandError, call_command
 
 from games import services
-from games.models import Game
+from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,17 @@ def test_verify_games_reports_a_tampered_state(alice, bob, capsys):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=4)
     play_some(game, [alice, bob])
     Game.objects.filter(pk=game.pk).update(state={**Game.objects.get(pk=game.pk).state, "total": 99})
+    with pytest.raises(CommandError):
+        call_command("verify_games")
+    assert f"game {game.pk} (toy): stored state differs" in capsys.readouterr().err
+
+
+def test_verify_games_replays_the_logged_payloads_and_reports_a_tampered_move(alice, bob, capsys):
+    # The logs are read as text and decoded apart from the models: a changed payload must change the replay.
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=4)
+    play_some(game, [alice, bob])
+    move = Move.objects.filter(game=game, source="player").order_by("seq").first()
+    Move.objects.filter(pk=move.pk).update(payload={"type": "add", "n": 3})
     with pytest.raises(CommandError):
         call_command("verify_games")
     assert f"game {game.pk} (toy): stored state differs" in capsys.readouterr().err
