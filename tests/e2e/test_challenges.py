@@ -75,3 +75,49 @@ def test_the_first_live_refresh_leaves_the_challenge_buttons_in_place(sign_up):
     # Parts that do change are still redrawn live: Ann withdraws, and Ben's buttons go without a reload.
     ann.get_by_role("button", name="Withdraw the challenge").click()
     expect(decline).to_have_count(0)
+
+
+@pytest.fixture
+def crossword_words(live_url, monkeypatch):
+    """The Crossword test words in place of the imported lexicons (before the browser starts)."""
+    from tests.games.crossword.conftest import WORDS
+    from tests.games.helpers import stand_in_lexicons
+
+    stand_in_lexicons(monkeypatch, WORDS)
+
+
+def test_a_crossword_challenge_page_works_before_during_and_after_the_answer(crossword_words, sign_up, tmp_path):
+    """The challenger lands on the Crossword page of a game not yet started (it used to be a server
+    error), sees the challenge without a script error, and the board arrives live when it is accepted.
+    The declined one stays readable."""
+    ann = sign_up("ann")
+    ben = sign_up("ben", viewport={"width": 390, "height": 844})
+    errors = []
+    for page in (ann, ben):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    game_ids = []
+    for _ in range(2):
+        ann.goto("/games/new/")
+        ann.get_by_label("Game", exact=True).select_option("crossword")
+        ann.get_by_label("Opponent 1", exact=True).fill("ben")
+        ann.locator("form [type=submit]").last.click()
+        expect(ann).to_have_url(re.compile(r"/games/\d+/$"))
+        expect(ann.locator("#game-challenge")).to_contain_text("has not answered yet")
+        expect(ann.locator("#status-line")).to_contain_text("Waiting for players")
+        game_ids.append(int(re.search(r"/games/(\d+)/$", ann.url).group(1)))
+    accepted, declined = game_ids
+    ann.screenshot(path=tmp_path / "crossword-challenge-1280.png", full_page=True)
+    ben.goto(f"/games/{declined}/")
+    ben.screenshot(path=tmp_path / "crossword-challenge-390.png", full_page=True)
+    ben.locator("#game-challenge").get_by_role("button", name="Decline").click()
+    expect(ben).to_have_url(re.compile(r"/games/$"))
+    ben.goto(f"/games/{declined}/")
+    expect(ben.locator("#game-banner")).to_contain_text("aborted")
+    ann.goto(f"/games/{accepted}/")
+    expect(ann.locator("#game")).to_have_attribute("data-live", "1")
+    ben.goto("/games/")
+    ben.locator(f"tr[data-game='{accepted}']").get_by_role("button", name="Accept").click()
+    expect(ann.locator("#cw .cw-grid")).to_be_visible()  # live, without a reload
+    expect(ann.locator("#cw-rack .rack-tile")).to_have_count(7)
+    ann.screenshot(path=tmp_path / "crossword-accepted-1280.png", full_page=True)
+    assert errors == []
