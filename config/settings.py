@@ -6,6 +6,7 @@ Every external service has an embedded default so that ``make run`` works with P
 """
 
 import os
+import socket
 import tempfile
 from pathlib import Path
 
@@ -194,6 +195,14 @@ REDIS_CONNECTION_OPTIONS = {
     "health_check_interval": env.int("REDIS_HEALTH_CHECK_INTERVAL", default=25),
     "retry_on_timeout": True,
 }
+# The channel layer's connections carry no read timeout: redis-py then sends under asyncio.wait_for,
+# and Python 3.11's wait_for swallows a cancellation that lands as the send completes. A socket's
+# consumer cancelled that way never ends, and the web process waits for it on SIGTERM for ever. Its
+# blocking reads are bounded by channels-redis itself (5 s); TCP keepalive finds a dead server.
+CHANNEL_LAYER_CONNECTION_OPTIONS = {**REDIS_CONNECTION_OPTIONS, "socket_timeout": None}
+if all(hasattr(socket, name) for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT")):
+    CHANNEL_LAYER_CONNECTION_OPTIONS["socket_keepalive_options"] = {
+        socket.TCP_KEEPIDLE: 10, socket.TCP_KEEPINTVL: 5, socket.TCP_KEEPCNT: 3}
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -208,7 +217,7 @@ if REDIS_URL:
             # The key prefix keeps sites (or test runs) sharing one Redis apart.  redis-py's asyncio pool
             # holds 100 connections by default and refuses the next rather than waiting: a process's
             # sockets closing together (a restart) left group memberships behind (bench/README.md).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_CONNECTION_OPTIONS,
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **CHANNEL_LAYER_CONNECTION_OPTIONS,
                                   "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=2000)}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi"),
                        # A process's sockets all read from one Redis key, and channels-redis drops what is
