@@ -34,7 +34,7 @@ starter: migrate
 
 # Links in e-mails point at this server (SITE_URL), unless SITE_URL is already set in the environment.
 run: starter
-	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-server-header
 
 # The connection pool is off in tests: pooled connections would outlive the test database.
 test: install

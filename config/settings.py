@@ -62,8 +62,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.middleware.UnstorablePathMiddleware",  # a NUL in the path is a 404, not a 500
     "core.token_api.TokenApiMiddleware",  # a program's token API request takes the shorter chain below
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.PrivateResponsesMiddleware",  # Cache-Control: no-store for a signed-in user
     "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
     "config.security_headers.CSPMiddleware",  # django-csp's, its header built once
     "config.security_headers.PermissionsPolicyMiddleware",
@@ -96,7 +98,8 @@ SESSION_ONLY_MIDDLEWARE = [
     "core.middleware.MayActMiddleware",
     "moderation.middleware.SuspendedUserMiddleware",
 ]
-TOKEN_API_MIDDLEWARE = [m for m in MIDDLEWARE[1:] if m not in SESSION_ONLY_MIDDLEWARE]
+TOKEN_API_MIDDLEWARE = [m for m in MIDDLEWARE[MIDDLEWARE.index("core.token_api.TokenApiMiddleware") + 1:]
+                        if m not in SESSION_ONLY_MIDDLEWARE]
 
 ROOT_URLCONF = "config.urls"
 # Who listens to which event and who answers which policy question (core.apps reads it at start).

@@ -5,11 +5,18 @@ lone surrogate) in the query string or a form field, with a 400 before any view 
 reaching PostgreSQL is a crash (500), whichever page passed it on.  The API refuses the same in its
 parsers (``core.parsers``) and answers in its own error shape, so ``/api/`` is left to them.
 
+``UnstorablePathMiddleware`` answers a path carrying such text with a 404 (no URL of ours has one),
+before any view hands it to the database.
+
+``PrivateResponsesMiddleware`` keeps whatever a signed-in user (session or token) is shown out of every
+cache: their rack, hand or Spell term may be on it.
+
 ``MayActMiddleware`` asks ``MAY_ACT`` before every page write (below).
 """
 
-from django.http import HttpResponseBadRequest, HttpResponseForbidden
+from django.http import Http404, HttpResponseBadRequest, HttpResponseForbidden
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 
 from .errors import AppError
@@ -17,6 +24,30 @@ from .parsers import check_text
 from .policies import MAY_ACT, policy_check
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
+
+
+class UnstorablePathMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            check_text(request.path)
+        except AppError:
+            raise Http404("No such page.") from None
+        return self.get_response(request)
+
+
+class PrivateResponsesMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)  # DRF sets the token's user here too
+        if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+            add_never_cache_headers(response)
+        return response
 
 
 class UnstorableTextMiddleware:

@@ -9,7 +9,7 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core.pages import refusal_message
 
@@ -59,12 +59,16 @@ def preferences(request):
 
 
 @csrf_exempt  # a signed token is the credential; mail clients POST here without a session (RFC 8058)
+@require_http_methods(["GET", "HEAD", "POST"])
 def unsubscribe(request, token: str):
-    """One click: the link in the e-mail (GET) or the mail client's one-click button (POST)."""
+    """The e-mail's link (GET) asks, with one button; a POST (that button, or the mail client's one-click
+    unsubscribe) acts. A GET changes nothing: mail scanners and prefetchers follow links."""
     found = read_unsubscribe_token(token)
     if found is None:
         return HttpResponseBadRequest(_("This unsubscribe link is not valid."))
     user_id, kind = found
-    services.email_unsubscribe(user_id=user_id, kind=kind)
     label = _("the daily digest") if kind == "digest" else Kind(kind).label
+    if request.method != "POST":
+        return render(request, "notifications/unsubscribe.html", {"label": label})
+    services.email_unsubscribe(user_id=user_id, kind=kind)
     return render(request, "notifications/unsubscribed.html", {"label": label, "off": EmailMode.OFF})

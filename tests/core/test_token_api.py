@@ -30,7 +30,8 @@ def token_client(user) -> APIClient:
 
 
 def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settings):
-    assert settings.MIDDLEWARE[0] == "core.token_api.TokenApiMiddleware"
+    # Only the path check comes before it: a NUL in a token request's path is a 404 too.
+    assert settings.MIDDLEWARE[:2] == ["core.middleware.UnstorablePathMiddleware", "core.token_api.TokenApiMiddleware"]
     assert not {"django.contrib.sessions.middleware.SessionMiddleware", "django.middleware.csrf.CsrfViewMiddleware",
                 "django.contrib.auth.middleware.AuthenticationMiddleware",
                 "django.contrib.messages.middleware.MessageMiddleware"} & set(settings.TOKEN_API_MIDDLEWARE)
@@ -38,7 +39,8 @@ def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settin
     assert kept == settings.TOKEN_API_MIDDLEWARE  # in the whole chain's order
     assert {"django.middleware.security.SecurityMiddleware", "config.security_headers.CSPMiddleware",
             "django.middleware.locale.LocaleMiddleware",
-            "django.middleware.clickjacking.XFrameOptionsMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
+            "django.middleware.clickjacking.XFrameOptionsMiddleware",
+            "core.middleware.PrivateResponsesMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
 
 
 def test_a_token_move_skips_the_session_and_keeps_the_headers(alice, bob, sessions_opened):

@@ -168,7 +168,8 @@ class WebServer(Process):
 
     def start(self) -> None:
         self.spawn([PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port",
-                    str(self.port), "--workers", str(self.workers), "--log-level", "warning"], self.env)
+                    str(self.port), "--workers", str(self.workers), "--log-level", "warning", "--no-server-header"],
+                   self.env)
         wait_for(self._answers, 60, f"the web server to answer (log: {self.tail()})", interval=0.2)
 
     def _answers(self) -> bool:

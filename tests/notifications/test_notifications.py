@@ -130,6 +130,21 @@ def test_every_email_has_a_one_click_unsubscribe_link_and_header(alice, bob, cli
     assert services.preferences_for([alice.pk])[alice.pk]["your_move"] == (True, "off")
 
 
+def test_following_the_unsubscribe_link_asks_and_changes_nothing_until_the_button(alice, client):
+    """Mail scanners and prefetchers follow every link: a GET only asks."""
+    url = f"/notifications/unsubscribe/{unsubscribe_token(alice.pk, 'your_move')}/"
+    for _ in range(2):
+        page = client.get(url)
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert '<form method="post">' in html and "Unsubscribe</button>" in html
+    assert client.head(url).status_code == 200
+    assert client.put(url).status_code == 405
+    assert NotificationPreference.objects.count() == 0
+    assert "You will no longer receive" in client.post(url).content.decode()
+    assert services.preferences_for([alice.pk])[alice.pk]["your_move"] == (True, "off")
+
+
 def test_unsubscribe_links_cannot_be_forged(alice, bob, client):
     genuine = unsubscribe_token(alice.pk, "your_move")
     assert read_unsubscribe_token(genuine) == (alice.pk, "your_move")
@@ -144,8 +159,9 @@ def test_unsubscribe_links_cannot_be_forged(alice, bob, client):
     for token in forged:
         assert read_unsubscribe_token(token) is None
         assert client.get(f"/notifications/unsubscribe/{token}/").status_code == 400
+        assert client.post(f"/notifications/unsubscribe/{token}/").status_code == 400
     assert NotificationPreference.objects.count() == 0
-    assert client.get(f"/notifications/unsubscribe/{genuine}/").status_code == 200
+    assert client.post(f"/notifications/unsubscribe/{genuine}/").status_code == 200
     assert list(NotificationPreference.objects.filter(email="off").values_list("user_id", "kind")) == [
         (alice.pk, "your_move")
     ]
