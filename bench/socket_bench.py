@@ -121,7 +121,7 @@ class Sockets:
         seen = self.seen.setdefault((game_id, seat), {})
         headers = {"Cookie": f"sessionid={self.sessions[user_id]}"}
         try:
-            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/", origin="http://127.0.0.1",
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/", origin=f"http://127.0.0.1:{port}",
                                           additional_headers=headers, open_timeout=120, max_size=2**22) as ws:
                 self.connected += 1
                 if self.connected == wanted:
@@ -216,7 +216,9 @@ def main() -> int:
     database_url = f"{args.pg}/{args.db}"
     recreate_database(f"{args.pg}/postgres", args.db)
     env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="config.settings", DATABASE_POOL="false",
-               DEBUG="False", SECRET_KEY="bench-only-not-secret", SESSION_COOKIE_SECURE="False")
+               DEBUG="False", SECRET_KEY="bench-only-not-secret", SESSION_COOKIE_SECURE="False",
+               # Every bench socket comes from 127.0.0.1 and a few users: lift the per-address and per-user caps.
+               SOCKETS_PER_ADDRESS="1000000", SOCKETS_PER_USER="1000000")
     env.pop("REDIS_URL", None)
     migrate(env)
     os.environ.update(DEBUG="False", SECRET_KEY="bench-only-not-secret")

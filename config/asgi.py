@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels (authenticated, origin-checked)."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels (authenticated, same-origin, capped)."""
 
 import contextvars
 import gc
@@ -14,17 +14,17 @@ django.setup(set_prefix=False)
 from asgiref.sync import sync_to_async  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry loaded)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core import signals  # noqa: E402
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
 from django.http import FileResponse  # noqa: E402
-from django.urls import set_script_prefix  # noqa: E402
+from django.urls import re_path, set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.after_response import open_request, run_pending  # noqa: E402
 from core.request_memo import open_memo  # noqa: E402
+from core.sockets import NoSuchSocket, SameOriginValidator, SocketLimits, SocketOutage  # noqa: E402
 
 
 def hand_back_connection() -> bool:
@@ -103,7 +103,9 @@ django_asgi_app = contextvars.Context().run(OneHopASGIHandler)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # A page of this site only; refused cleanly during an outage; capped; an unknown address closed.
+        "websocket": SameOriginValidator(SocketOutage(AuthMiddlewareStack(SocketLimits(
+            URLRouter([*websocket_urlpatterns, re_path(r"", NoSuchSocket())]))))),
     }
 )
 

@@ -141,6 +141,11 @@ KEEP_ALIVE_REQUESTS = env.int("KEEP_ALIVE_REQUESTS", default=20)
 WEB_THREADS = env.int("WEB_THREADS", default=2)
 if WEB_THREADS < 1:
     raise ImproperlyConfigured(f"WEB_THREADS must be at least 1, not {WEB_THREADS}")
+# Open WebSockets a web process holds at most per signed-in user, per client address, and per game for
+# anonymous spectators (core.sockets.SocketLimits); one more is closed with code 4429.
+SOCKETS_PER_USER = env.int("SOCKETS_PER_USER", default=20)
+SOCKETS_PER_ADDRESS = env.int("SOCKETS_PER_ADDRESS", default=100)
+ANONYMOUS_SOCKETS_PER_PATH = env.int("ANONYMOUS_SOCKETS_PER_PATH", default=200)
 
 # ---------------------------------------------------------------------------
 # Database: SQLite by default, PostgreSQL (psycopg 3) through DATABASE_URL

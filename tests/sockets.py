@@ -6,6 +6,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 
 ALLOWED_ORIGIN = b"http://127.0.0.1"
+HOST = b"127.0.0.1"  # the page's own origin is the socket's scheme, host and port
 
 
 class Sockets:
@@ -21,7 +22,7 @@ class Sockets:
     async def connect(self, path: str, user=None, origin: bytes = ALLOWED_ORIGIN):
         """A socket to ``path`` as ``user`` (the scope's own when ``None``), with whether the server
         accepted it and the close code if it refused."""
-        communicator = WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
+        communicator = WebsocketCommunicator(application, path, headers=[(b"origin", origin), (b"host", HOST)])
         if user is not None:
             communicator.scope["user"] = user
         self.opened.append(communicator)

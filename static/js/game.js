@@ -268,6 +268,9 @@ function connect() {
   socket.onclose = (event) => {
     // 4403: the account was suspended and signed out everywhere; reload to show the page as it now is.
     if (event.code === 4403) { window.location.reload(); return; }
+    // 4429: too many sockets open (this player, address or game); 1013: the server's message bus is
+    // down. Either way, not a moment later: try again in half a minute.
+    if (event.code === 4429 || event.code === 1013) { root.dataset.live = "0"; setTimeout(connect, 30000); return; }
     reconnectLater();
   };
 }

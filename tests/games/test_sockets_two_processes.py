@@ -99,7 +99,7 @@ def test_a_move_posted_to_one_process_reaches_a_socket_on_the_other(two_web_proc
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
     token = Token.objects.create(user=alice).key
     # A spectator's socket (no session): it gets the public view, which says the version.
-    with connect(f"ws://127.0.0.1:{socket_port}/ws/games/{game.pk}/", origin="http://127.0.0.1",
+    with connect(f"ws://127.0.0.1:{socket_port}/ws/games/{game.pk}/", origin=f"http://127.0.0.1:{socket_port}",
                  open_timeout=30) as sock:
         sock.send(json.dumps({"type": "refresh"}))
         first = json.loads(sock.recv(timeout=30))
