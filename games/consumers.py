@@ -17,12 +17,14 @@ game if it moved meanwhile.
 A socket renders one update at a time: a notice that arrives while it renders asks for one more render
 after it, however many arrive (``render_soon``).  That render starts after every notice it answers, so it
 reads every change they announce, and a socket that falls behind (a burst of moves, a busy process)
-catches up in one render instead of one per move.  What does not change between renders is kept per
+catches up in one render instead of one per move.  Anonymous spectators share one render per version
+(``_anonymous``): a move costs the same however many of them watch.  What does not change between renders is kept per
 socket: the viewer's time zone and language while the user's stamp says their row is unchanged
 (``core.user_stamp``), and whether the player is still new to the game's kind (the hint line).
 """
 
 import asyncio
+import json
 import logging
 from contextlib import contextmanager
 
@@ -49,6 +51,13 @@ logger = logging.getLogger(__name__)
 
 # Each user's time zone and language as last read, kept while their stamp is unchanged.
 _locales = user_stamp.Kept()
+
+# Anonymous spectators all see the same thing (the public view, in UTC and the site's language): the
+# newest game message rendered for one, as JSON text, per game -- (version, text). Each socket of a
+# game with a thousand anonymous watchers would otherwise load and render it again after every move.
+_anonymous: dict[int, tuple[int, str]] = {}
+_anonymous_pending: dict[int, asyncio.Future] = {}  # the render under way for a game's watchers
+ANONYMOUS_KEPT = 1000  # games; forgotten all at once beyond that (a render costs one reload each)
 
 
 def _locale_row(user_id: int) -> dict | None:
@@ -78,6 +87,7 @@ def viewer_locale(user):
 class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
     render_task: asyncio.Task | None = None
     render_wanted = False
+    announced = 0  # the newest version a "game changed" notice named
     # Whether the player has finished fewer than HINT_GAMES games of this kind: asked once per socket
     # (finishing one elsewhere shows on the next page load).
     is_new_to_kind: bool | None = None
@@ -97,7 +107,9 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
 
     async def recheck(self):
         """Send the game if it moved since this socket last showed it."""
-        if await database_sync_to_async(self._version)() != self.version:
+        version = await database_sync_to_async(self._version)()
+        if version != self.version:
+            self.announced = max(self.announced, version or 0)  # newer than any shared render it missed
             self.render_soon()
 
     async def disconnect(self, code):
@@ -135,6 +147,7 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
             await self.parts_changed({})
 
     async def game_changed(self, event):
+        self.announced = max(self.announced, event.get("version") or 0)
         self.render_soon()
 
     def render_soon(self) -> None:
@@ -148,7 +161,11 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         try:
             while self.render_wanted:
                 self.render_wanted = False
-                await self.send_json(await database_sync_to_async(self._message)())
+                if self.scope["user"].is_authenticated or not self.announced:
+                    text = await database_sync_to_async(self._message_text)()
+                else:
+                    text = await self._anonymous_text()
+                await self.send(text_data=text)
         except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
             pass
         except Exception:  # the next notice renders again; the socket stays open
@@ -173,6 +190,37 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         user = self.scope["user"]
         if user.is_authenticated:
             seat_mark_seen(game=selectors.game_with_seats(game_id=self.game_id), user=user)
+
+    async def _anonymous_text(self) -> str:
+        """The game message for an anonymous spectator told of version ``announced``: the one already
+        rendered for them when it is that new, else the one render under way for the game's anonymous
+        watchers in this process (started by the first to ask), else a render of its own."""
+        while True:
+            kept = _anonymous.get(self.game_id)
+            if kept is not None and kept[0] >= self.announced:
+                self.version = kept[0]
+                return kept[1]
+            pending = _anonymous_pending.get(self.game_id)
+            if pending is None:
+                pending = asyncio.ensure_future(database_sync_to_async(self._message_text)())
+                _anonymous_pending[self.game_id] = pending
+                pending.add_done_callback(lambda done, game_id=self.game_id: _anonymous_pending.pop(game_id, None))
+            text = await asyncio.shield(pending)  # a watcher leaving does not cancel the others' render
+            if _anonymous.get(self.game_id, (0,))[0] < self.announced:
+                continue  # it had read the game before this version: one more
+            return text
+
+    def _message_text(self) -> str:
+        message = self._message()
+        text = json.dumps(message)
+        if not self.scope["user"].is_authenticated:
+            version = message["game"]["version"]
+            kept = _anonymous.get(self.game_id)
+            if kept is None or kept[0] < version:
+                if len(_anonymous) >= ANONYMOUS_KEPT:
+                    _anonymous.clear()
+                _anonymous[self.game_id] = (version, text)
+        return text
 
     def _message(self) -> dict:
         user = self.scope["user"]

@@ -1,6 +1,7 @@
 """WebSocket consumers: live updates per game and per user, each rendered for its own viewer."""
 
 import asyncio
+import json
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -161,20 +162,20 @@ async def test_notices_that_come_while_a_socket_renders_get_one_render_after_it(
     from games.consumers import GameConsumer
 
     gate, renders, sent = asyncio.Event(), [], []
-    render, send = GameConsumer._message, GameConsumer.send_json
+    render, send = GameConsumer._message, GameConsumer.send
 
     def counted_render(self):
         renders.append(self.game_id)
         return render(self)
 
-    async def slow_send(self, content, close=False):
-        sent.append(content["game"]["version"])
+    async def slow_send(self, text_data=None, bytes_data=None, close=False):
+        sent.append(json.loads(text_data)["game"]["version"])
         if len(sent) == 1:
             await gate.wait()  # the first update is slow to go out (a slow client, a busy process)
-        await send(self, content, close)
+        await send(self, text_data, bytes_data, close)
 
     monkeypatch.setattr(GameConsumer, "_message", counted_render)
-    monkeypatch.setattr(GameConsumer, "send_json", slow_send)
+    monkeypatch.setattr(GameConsumer, "send", slow_send)
     sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
     await move(game, alice, 1, 1)
     while not sent:
@@ -223,3 +224,30 @@ async def test_a_sockets_later_renders_ask_neither_the_viewers_locale_nor_their_
     assert any('"time_zone"' in sql for sql in asked_again)  # the viewer's zone and language
     assert any("COUNT(" in sql for sql in asked_again)  # how many games of the kind they finished
     assert len(second) == len(first) - 2
+
+
+async def test_anonymous_spectators_share_one_render_per_version(game, alice, bob, carol, sockets, monkeypatch):
+    """A move costs one render for all the anonymous watchers of a game, however many; each still gets
+    the new version, and signed-in viewers still get their own."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games import consumers
+
+    watchers = [await sockets.open(f"/ws/games/{game.pk}/", AnonymousUser()) for _ in range(6)]
+    mine = await sockets.open(f"/ws/games/{game.pk}/", bob)
+    renders = []
+    real = consumers.GameConsumer._message
+
+    def counted(consumer):
+        renders.append(consumer.scope["user"].is_authenticated)
+        return real(consumer)
+
+    monkeypatch.setattr(consumers.GameConsumer, "_message", counted)
+    for version in (1, 2):
+        await move(game, alice if version == 1 else bob, 1, version)
+        for sock in watchers:
+            message = await socket_next_of_type(sock, "game")
+            assert message["game"]["version"] == version + 1 and message["game"]["seat"] is None
+            assert all(card not in str(message) for card in game.state["cards"])
+        assert (await socket_next_of_type(mine, "game"))["game"]["seat"] == 1
+    assert sorted(renders) == [False, False, True, True]  # one anonymous render per move, one for bob
