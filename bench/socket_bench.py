@@ -18,7 +18,10 @@ In one run this script
    commit (its row's ``created_at``, written in the committing transaction) to each delivery, p50/p99;
    and, since a socket that falls behind answers several moves with one render of the game as it is now,
    the delay from each commit until the socket showed that version or a later one ("shown");
-6. the baseline: the same number of bare ``channel_layer.group_send`` messages to groups of two channels
+6. one game's move answers timed alone and then watched by ``--spectators`` anonymous sockets (the caps
+   lifted: all come from 127.0.0.1), and the delay from each commit to the last spectator, with the
+   spectators' shared render and with the plain path, each on two fresh web processes;
+7. the baseline: the same number of bare ``channel_layer.group_send`` messages to groups of two channels
    read with ``channel_layer.receive`` in this process (no WebSocket, no render), send → receive p50/p99.
 
 Run with ``.venv/bin/python bench/socket_bench.py [--help]``; never run by the test suite.
@@ -121,8 +124,9 @@ class Sockets:
         seen = self.seen.setdefault((game_id, seat), {})
         headers = {"Cookie": f"sessionid={self.sessions[user_id]}"}
         try:
-            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/", origin=f"http://127.0.0.1:{port}",
-                                          additional_headers=headers, open_timeout=120, max_size=2**22) as ws:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/",
+                                          origin=f"http://127.0.0.1:{port}", additional_headers=headers,
+                                          open_timeout=120, max_size=2**22) as ws:
                 self.connected += 1
                 if self.connected == wanted:
                     self.ready.set()
@@ -138,6 +142,117 @@ class Sockets:
             raise
         except Exception as exc:  # noqa: BLE001  (reported, not fatal: the check below counts the misses)
             self.errors.append(f"game {game_id} seat {seat}: {type(exc).__name__}: {exc}")
+
+
+class Spectators(Sockets):
+    """``count`` anonymous sockets watching one game, half on each process; ``seen[(game, n)][version]``
+    as for the players' sockets."""
+
+    def __init__(self, game, ports: list[int], count: int):
+        super().__init__([game], {}, ports)
+        self.count = count
+
+    async def _main(self) -> None:
+        self.stop = asyncio.Event()
+        game = self.games[0]
+        tasks = []
+        for n in range(self.count):
+            tasks.append(asyncio.create_task(self._watch(game.id, n)))
+            await asyncio.sleep(0.002)
+        await self.stop.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _watch(self, game_id: int, n: int) -> None:
+        port = self.ports[n % len(self.ports)]
+        seen = self.seen.setdefault((game_id, n), {})
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/",
+                                          origin=f"http://127.0.0.1:{port}", open_timeout=120,
+                                          max_size=2**22) as ws:
+                await ws.send('{"type": "refresh"}')
+                first = True
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message.get("type") == "game":
+                        seen.setdefault(message["game"]["version"], time.time())
+                        if first:
+                            first = False
+                            self.connected += 1
+                            if self.connected == self.count:
+                                self.ready.set()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001  (reported)
+            self.errors.append(f"spectator {n}: {type(exc).__name__}: {exc}")
+
+
+def timed_moves(game, ports: list[int], moves: int, gap: float) -> list[float]:
+    """``moves`` moves of one game, one at a time, ``gap`` seconds apart, alternating the processes: each
+    answer's time in ms."""
+    conns = [HttpClient(port) for port in ports]
+    took = []
+    try:
+        for n in range(moves):
+            t = time.perf_counter()
+            conns[n % len(conns)].submit(game)
+            took.append((time.perf_counter() - t) * 1000)
+            time.sleep(gap)
+    finally:
+        for conn in conns:
+            conn.close()
+    return took
+
+
+def spectator_phase(server_env: dict, game, count: int, moves: int, database_url: str) -> dict:
+    """One game's move answers alone and then watched by ``count`` anonymous spectators, and how long the
+    last spectator waits for each move: with the spectators' shared render (the default) and without it
+    (``SHARED_SPECTATOR_RENDER=false``, the plain path), each on two fresh web processes."""
+    results = {}
+    for shared in (True, False):
+        env = dict(server_env, SHARED_SPECTATOR_RENDER=str(shared).lower())
+        ports = [free_port(), free_port()]
+        servers = [start_server(env, port, 1, "bench.asgi_bench:application") for port in ports]
+        try:
+            alone = timed_moves(game, ports, moves, 0.2)
+            spectators = Spectators(game, ports, count)
+            t = time.perf_counter()
+            spectators.start(timeout=600)
+            connected_in = time.perf_counter() - t
+            first = game.version + 1
+            watched = timed_moves(game, ports, moves, 0.2)
+            versions = set(range(first, game.version + 1))
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and any(versions - set(seen) for seen in spectators.seen.values()):
+                time.sleep(0.5)
+            spectators.close()
+        finally:
+            for server in servers:
+                stop_server(server)
+        with psycopg.connect(database_url) as conn:
+            created = {seq: at.timestamp() for seq, at in conn.execute(
+                "SELECT seq, created_at FROM games_move WHERE game_id = %s", [game.id])}
+        missing = sum(len(versions - set(seen)) for seen in spectators.seen.values())
+        last = [(max(seen[v] for seen in spectators.seen.values() if v in seen) - created[v]) * 1000
+                for v in sorted(versions) if v in created and any(v in seen for seen in spectators.seen.values())]
+        name = "shared render" if shared else "plain path"
+        result = results[name] = {
+            "spectators": count, "connected_in_s": round(connected_in, 1), "moves": moves,
+            "answer_alone_p50_ms": round(statistics.median(alone), 1),
+            "answer_alone_p99_ms": round(pct(alone, 99), 1),
+            "answer_watched_p50_ms": round(statistics.median(watched), 1),
+            "answer_watched_p99_ms": round(pct(watched, 99), 1),
+            "commit_to_last_spectator_p50_ms": round(statistics.median(last), 1) if last else None,
+            "commit_to_last_spectator_max_ms": round(max(last), 1) if last else None,
+            "deliveries_missing": missing, "errors": spectators.errors[:10],
+        }
+        print(f"* {name}: one game's move answer alone p50 {result['answer_alone_p50_ms']} ms, p99 "
+              f"{result['answer_alone_p99_ms']} ms; watched by {count} anonymous spectators p50 "
+              f"{result['answer_watched_p50_ms']} ms, p99 {result['answer_watched_p99_ms']} ms; commit → last "
+              f"spectator p50 {result['commit_to_last_spectator_p50_ms']} ms, max "
+              f"{result['commit_to_last_spectator_max_ms']} ms; {missing} deliveries missing", flush=True)
+    return results
 
 
 def submit_moves(games, ports: list[int], moves: int, clients: int, rate: float = 0.0) -> float:
@@ -206,6 +321,9 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=50.0,
                         help="moves a second in all (default 50; 0: as fast as the server takes them)")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds to wait for the last deliveries")
+    parser.add_argument("--spectators", type=int, default=2000,
+                        help="anonymous spectators of one game for the last phase (0: no such phase)")
+    parser.add_argument("--spectator-moves", type=int, default=20, help="moves timed alone and then watched")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--db", default="letterpost_socket_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
@@ -218,7 +336,7 @@ def main() -> int:
     env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="config.settings", DATABASE_POOL="false",
                DEBUG="False", SECRET_KEY="bench-only-not-secret", SESSION_COOKIE_SECURE="False",
                # Every bench socket comes from 127.0.0.1 and a few users: lift the per-address and per-user caps.
-               SOCKETS_PER_ADDRESS="1000000", SOCKETS_PER_USER="1000000")
+               SOCKETS_PER_ADDRESS="1000000", SOCKETS_PER_USER="1000000", ANONYMOUS_SOCKETS_PER_PATH="1000000")
     env.pop("REDIS_URL", None)
     migrate(env)
     os.environ.update(DEBUG="False", SECRET_KEY="bench-only-not-secret")
@@ -259,6 +377,8 @@ def main() -> int:
         sockets.close()
         for server in servers:
             stop_server(server)
+    spectated = (spectator_phase(server_env, games[0], args.spectators, args.spectator_moves, database_url)
+                 if args.spectators else None)
     with psycopg.connect(database_url) as conn:
         created = {(gid, seq): at.timestamp() for gid, seq, at in conn.execute(
             "SELECT game_id, seq, created_at FROM games_move WHERE game_id = ANY(%s)", [[g.id for g in games]])}
@@ -298,6 +418,7 @@ def main() -> int:
     out.write_text(json.dumps({
         "when": stamp, "machine": platform.platform(), "cpus": os.cpu_count(), "load_before": load_before,
         "load_after": os.getloadavg(), "games": args.games, "sockets": socket_result, "baseline": baseline,
+        "spectators": spectated,
         "p99_ratio": ratio,
     }, indent=2))
     print(f"written to {out.relative_to(ROOT)}")

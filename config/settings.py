@@ -146,6 +146,9 @@ if WEB_THREADS < 1:
 SOCKETS_PER_USER = env.int("SOCKETS_PER_USER", default=20)
 SOCKETS_PER_ADDRESS = env.int("SOCKETS_PER_ADDRESS", default=100)
 ANONYMOUS_SOCKETS_PER_PATH = env.int("ANONYMOUS_SOCKETS_PER_PATH", default=200)
+# Anonymous spectators of a game share one render per version (games/consumers.py); false: each socket
+# renders its own, the plain path (bench/socket_bench.py measures both).
+SHARED_SPECTATOR_RENDER = env.bool("SHARED_SPECTATOR_RENDER", default=True)
 
 # ---------------------------------------------------------------------------
 # Database: SQLite by default, PostgreSQL (psycopg 3) through DATABASE_URL

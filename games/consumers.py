@@ -161,7 +161,7 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         try:
             while self.render_wanted:
                 self.render_wanted = False
-                if self.scope["user"].is_authenticated or not self.announced:
+                if self.scope["user"].is_authenticated or not self.announced or not settings.SHARED_SPECTATOR_RENDER:
                     text = await database_sync_to_async(self._message_text)()
                 else:
                     text = await self._anonymous_text()

@@ -226,9 +226,13 @@ async def test_a_sockets_later_renders_ask_neither_the_viewers_locale_nor_their_
     assert len(second) == len(first) - 2
 
 
-async def test_anonymous_spectators_share_one_render_per_version(game, alice, bob, carol, sockets, monkeypatch):
+@pytest.mark.parametrize("shared", [True, False])
+async def test_anonymous_spectators_share_one_render_per_version(game, alice, bob, sockets, monkeypatch, settings,
+                                                                 shared):
     """A move costs one render for all the anonymous watchers of a game, however many; each still gets
-    the new version, and signed-in viewers still get their own."""
+    the new version, and signed-in viewers still get their own. The plain path (the switch off) renders
+    for each and shows the same."""
+    settings.SHARED_SPECTATOR_RENDER = shared
     from django.contrib.auth.models import AnonymousUser
 
     from games import consumers
@@ -250,4 +254,5 @@ async def test_anonymous_spectators_share_one_render_per_version(game, alice, bo
             assert message["game"]["version"] == version + 1 and message["game"]["seat"] is None
             assert all(card not in str(message) for card in game.state["cards"])
         assert (await socket_next_of_type(mine, "game"))["game"]["seat"] == 1
-    assert sorted(renders) == [False, False, True, True]  # one anonymous render per move, one for bob
+    anonymous = 2 if shared else 12  # one anonymous render per move, or one per watcher and move
+    assert sorted(renders) == [False] * anonymous + [True, True]  # and one for bob per move
