@@ -1,4 +1,5 @@
-"""Forms for the profile page, and sign-up as allauth has it plus the browser's time zone."""
+"""Forms for the profile page, and sign-up as allauth has it plus the browser's time zone; both check
+a name being set against ``accounts/names.py`` (lookalikes, reserved words, badges)."""
 
 from functools import lru_cache
 
@@ -7,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import User, time_zone_choices
+from .names import display_name_check, display_name_normalise, username_check, username_normalise
 
 
 @lru_cache(maxsize=1)
@@ -26,6 +28,13 @@ class SignupForm(AllauthSignupForm):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].validators = []  # anything odd (a NUL, a long string) just means UTC
 
+    def clean_username(self) -> str:
+        # allauth's checks (the validators, "taken" in any case) see the NFKC form, which is what is stored.
+        self.cleaned_data["username"] = username_normalise(self.cleaned_data["username"])
+        username = super().clean_username()
+        username_check(username)
+        return username
+
     def clean_time_zone(self) -> str:
         name = (self.cleaned_data.get("time_zone") or "").strip()
         return name if name in _zone_names() else ""
@@ -38,10 +47,21 @@ class SignupForm(AllauthSignupForm):
             user.save(update_fields=["time_zone"])
 
 
+class DisplayNameMixin:
+    """For a ``ModelForm`` of a ``User`` with ``display_name``: the name normalised, and checked when it
+    changes (a player's existing name stands, whatever it is)."""
+
+    def clean_display_name(self) -> str:
+        name = display_name_normalise(self.cleaned_data["display_name"])
+        if name != self.instance.display_name:
+            display_name_check(name, user=self.instance)
+        return name
+
+
 HOUR_CHOICES = [("", _("— none —"))] + [(str(h), f"{h:02d}:00") for h in range(24)]
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(DisplayNameMixin, forms.ModelForm):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
     # Shown together under "Quiet hours" (templates/accounts/profile_edit.html), with what they mean.
     quiet_from = forms.TypedChoiceField(

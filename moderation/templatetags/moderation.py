@@ -1,9 +1,12 @@
-"""``{% chat_panel game %}`` for the game page (players only) and ``{% moderation_banner %}`` for every page."""
+"""``{% chat_panel game %}`` for the game page (players only), ``{% moderation_banner %}`` for every page,
+and ``{% moderator_mark player %}``, the moderators' badge on a public profile."""
 
 from django import template
 
+from accounts.templatetags.players import moderator_badge
 from games.access import seat_for_user
 
+from ..access import PERM_MODERATE
 from ..chat import render_thread
 from ..forms import ChatForm
 from ..models import CHAT_MAX_LENGTH
@@ -39,3 +42,9 @@ def chat_panel(context, game):
 def moderation_banner(context):
     return {"warnings": context.get("moderation_warnings") or [], "request": context.get("request"),
             "csrf_token": context.get("csrf_token")}
+
+
+@register.simple_tag
+def moderator_mark(player) -> str:
+    """The badge for a player who may moderate (markup no display name can imitate), else nothing."""
+    return moderator_badge() if player is not None and player.has_perm(PERM_MODERATE) else ""
