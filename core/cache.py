@@ -5,9 +5,11 @@ per request context under ASGI, and with it a fresh pool, so every request opene
 and its client object is made once instead of once per command.
 
 The cache holds only what can be recomputed or forgotten (a suspension standing read again from the
-database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500
-(issue 17.7): reads answer "not cached", writes are dropped, and a counter answers as if it had just
-started (a rate limit lets the request through).  Each miss is logged.
+database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500: while
+it is unreachable every operation goes to a local-memory cache of the process instead. Rate limits then
+count per process rather than site-wide -- neither refusing everyone (allauth's lock would never be
+taken) nor letting everyone through -- and what is kept meanwhile is forgotten once Redis answers
+again.  Each miss is logged.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import logging
 import threading
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -27,6 +30,9 @@ DOWN = (RedisConnectionError, RedisTimeoutError)
 # thread-safe and reconnect by themselves).
 _clients: dict[str, RedisCacheClient] = {}
 _clients_lock = threading.Lock()
+# Where the cache's operations go while Redis is unreachable: this process's memory.
+_local = LocMemCache("letterpost-while-redis-is-down", {"OPTIONS": {"MAX_ENTRIES": 10000}})
+_down = False
 
 
 class SharedClientRedisCacheClient(RedisCacheClient):
@@ -59,39 +65,45 @@ class ResilientRedisCache(RedisCache):
                 _clients[key] = self._class(self._servers, **self._options)
             return _clients[key]
 
-    def _soft(self, what: str, call, fallback):
+    def _soft(self, what: str, *args):
+        global _down
         try:
-            return call()
+            answer = getattr(super(), what)(*args)
         except DOWN as exc:
-            logger.warning("cache %s skipped, Redis unreachable: %s", what, exc)
-            return fallback
+            _down = True
+            logger.warning("cache %s in this process only, Redis unreachable: %s", what, exc)
+            return getattr(_local, what)(*args)
+        if _down:  # Redis is back: what this process kept meanwhile is not the site's
+            _down = False
+            _local.clear()
+        return answer
 
     def get(self, key, default=None, version=None):
-        return self._soft("get", lambda: super(ResilientRedisCache, self).get(key, default, version), default)
+        return self._soft("get", key, default, version)
 
     def get_many(self, keys, version=None):
-        return self._soft("get_many", lambda: super(ResilientRedisCache, self).get_many(keys, version), {})
+        return self._soft("get_many", keys, version)
 
     def has_key(self, key, version=None):
-        return self._soft("has_key", lambda: super(ResilientRedisCache, self).has_key(key, version), False)
+        return self._soft("has_key", key, version)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._soft("set", lambda: super(ResilientRedisCache, self).set(key, value, timeout, version), None)
+        return self._soft("set", key, value, timeout, version)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._soft("add", lambda: super(ResilientRedisCache, self).add(key, value, timeout, version), False)
+        return self._soft("add", key, value, timeout, version)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._soft("set_many", lambda: super(ResilientRedisCache, self).set_many(data, timeout, version), [])
+        return self._soft("set_many", data, timeout, version)
 
     def delete(self, key, version=None):
-        return self._soft("delete", lambda: super(ResilientRedisCache, self).delete(key, version), False)
+        return self._soft("delete", key, version)
 
     def delete_many(self, keys, version=None):
-        return self._soft("delete_many", lambda: super(ResilientRedisCache, self).delete_many(keys, version), None)
+        return self._soft("delete_many", keys, version)
 
     def incr(self, key, delta=1, version=None):
-        return self._soft("incr", lambda: super(ResilientRedisCache, self).incr(key, delta, version), delta)
+        return self._soft("incr", key, delta, version)
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._soft("touch", lambda: super(ResilientRedisCache, self).touch(key, timeout, version), False)
+        return self._soft("touch", key, timeout, version)
