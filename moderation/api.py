@@ -26,9 +26,10 @@ class GameChatApi(APIView):
     @extend_schema(responses={200: inline_serializer("ChatThread", {"game": serializers.IntegerField(),
                                                                     "messages": serializers.ListField(),
                                                                     "html": serializers.CharField()}),
-                              403: ERROR, 404: ERROR})
+                              400: ERROR, 403: ERROR, 404: ERROR})
     def get(self, request, game_id: int):
-        """The game's chat as you see it (players only; authors you muted left out)."""
+        """The game's chat as you see it (players only; authors you muted left out). A game against bots
+        only has none (400 ``NO_CHAT_WITH_BOTS``)."""
         game = access_game_chat_for_player(game_id, request.user)
         return Response(chat_payload(game=game, viewer=request.user))
 

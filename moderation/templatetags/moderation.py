@@ -6,7 +6,7 @@ from django import template
 from accounts.templatetags.players import moderator_badge
 from games.access import seat_for_user
 
-from ..access import PERM_MODERATE
+from ..access import PERM_MODERATE, has_human_opponent
 from ..chat import render_thread
 from ..forms import ChatForm
 from ..models import CHAT_MAX_LENGTH
@@ -17,9 +17,9 @@ register = template.Library()
 
 @register.inclusion_tag("moderation/_chat_panel.html", takes_context=True)
 def chat_panel(context, game):
-    """The chat beside the move log; nothing at all for a spectator."""
+    """The chat beside the move log; nothing at all for a spectator, nor in a game against bots only."""
     user = context["request"].user
-    if seat_for_user(game, user) is None:
+    if seat_for_user(game, user) is None or not has_human_opponent(game, user):
         return {"show": False}
     muted = muted_author_ids(user=user)
     opponents = [

@@ -165,3 +165,17 @@ def test_the_badge_shows_on_the_dashboard_and_the_profile(client, alice, bots):
     assert "/games/new/?kind=crossword&amp;bot=crossword-beginner" in profile  # its Play button
     alices = client.get("/accounts/players/alice/").content.decode()
     assert 'class="bot-badge"' not in alices
+
+
+def test_a_game_against_a_bot_has_no_chat_and_no_report_link(client, alice, bob, bots, api_for):
+    client.force_login(alice)
+    with committed():
+        client.post("/games/new/", crossword_fields(play_with="bot", bot="crossword-expert"))
+    game = Game.objects.get()
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="chat"' not in page and "/moderation/report/" not in page and "Mute chat" not in page
+    refused = api_for(alice).post(f"/api/games/{game.pk}/chat/", {"text": "hello bot"}, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "NO_CHAT_WITH_BOTS"
+    assert api_for(alice).get(f"/api/games/{game.pk}/chat/").json()["code"] == "NO_CHAT_WITH_BOTS"
+    human = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=2)
+    assert 'id="chat"' in client.get(f"/games/{human.pk}/").content.decode()
