@@ -6,13 +6,17 @@ import pytest
 from core.cache import ResilientRedisCache
 
 
-def test_an_unreachable_redis_reads_as_empty_and_takes_writes_silently():
+def test_an_unreachable_redis_is_stood_in_for_by_the_process_memory():
+    from core import cache as resilient
+
+    resilient._local.clear()
     cache = ResilientRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.5}})
     assert cache.get("standing:1", "missing") == "missing"
     assert cache.get_many(["a", "b"]) == {}
-    assert cache.set("a", 1) is None and cache.add("a", 1) is False and cache.delete("a") is False
-    assert cache.incr("ratelimit:x", 1) == 1
-    assert cache.get_or_set("record", lambda: 7) == 7
+    assert cache.set("a", 1) is None and cache.add("a", 1) is False and cache.delete("a") is True
+    assert cache.add("ratelimit:x", 0) is True and cache.incr("ratelimit:x", 1) == 1
+    assert cache.get_or_set("record", lambda: 7) == 7 and cache.get("record") == 7
+    resilient._local.clear()
 
 
 def test_every_cache_object_of_the_process_shares_one_client_and_its_connections():
