@@ -1,12 +1,12 @@
-"""API interface for accounts: exchange a username and password for a token; find players by name
-(the new-game form's opponent autocomplete)."""
+"""API interface for accounts: exchange a username and password for a token, list and revoke one's tokens;
+find players by name (the new-game form's opponent autocomplete)."""
 
 from allauth.account.forms import LoginForm
 from allauth.account.utils import has_verified_email
 from allauth.core import ratelimit
 from django.conf import settings
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,9 +14,11 @@ from rest_framework.views import APIView
 from core.api_errors import ErrorSerializer
 from core.errors import RATE_LIMITED, AppError
 from core.policies import MAY_ACT, policy_check
+from core.serializers import StrictSerializer
 
+from .api_tokens import TOKENS_PER_USER, api_token_expires, api_token_issue, api_token_revoke, api_tokens_list
+from .models import ApiToken
 from .selectors import PLAYER_SEARCH_LIMIT, players_search
-from .services import user_token_get_or_create
 
 BAD_CREDENTIALS = "BAD_CREDENTIALS"
 EMAIL_UNVERIFIED = "EMAIL_UNVERIFIED"
@@ -25,9 +27,19 @@ MSG_RATE_LIMITED = "Too many login attempts; wait a few minutes and try again."
 MSG_EMAIL_UNVERIFIED = "Confirm your e-mail address first: follow the link in the e-mail we sent you."
 
 
-class TokenRequestSerializer(serializers.Serializer):
+class TokenRequestSerializer(StrictSerializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+    name = serializers.CharField(
+        max_length=50, required=False, allow_blank=True, default="",
+        help_text="What the token is for (your bot's name, say): shown in your list of tokens.",
+    )
+
+
+class TokenIssuedSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="The key: send `Authorization: Token <key>`. It is not shown again.")
+    prefix = serializers.CharField(help_text="Its first characters, which name it in `GET /api/auth/tokens/`.")
+    name = serializers.CharField()
 
 
 class ObtainTokenApi(APIView):
@@ -42,12 +54,14 @@ class ObtainTokenApi(APIView):
     @extend_schema(
         request=TokenRequestSerializer,
         responses={
-            200: inline_serializer("TokenResponse", {"token": serializers.CharField()}),
+            200: TokenIssuedSerializer,
             400: ErrorSerializer,
             403: ErrorSerializer,
             429: ErrorSerializer,
         },
-        description="400 `BAD_CREDENTIALS`; 403 `EMAIL_UNVERIFIED` or `PLAYER_SUSPENDED`; 429 `RATE_LIMITED` "
+        description="A new token at each call (several programs, several tokens; at most "
+                    f"{TOKENS_PER_USER}: the next one ends the one unused for longest). 400 `BAD_CREDENTIALS`, "
+                    "`UNKNOWN_FIELD`; 403 `EMAIL_UNVERIFIED` or `PLAYER_SUSPENDED`; 429 `RATE_LIMITED` "
                     "(the login form's limits, counted together with it).",
     )
     def post(self, request):
@@ -71,7 +85,49 @@ class ObtainTokenApi(APIView):
         if settings.ACCOUNT_EMAIL_VERIFICATION == "mandatory" and not has_verified_email(user):
             raise AppError(EMAIL_UNVERIFIED, MSG_EMAIL_UNVERIFIED, 403)
         policy_check(MAY_ACT, user=user)
-        return Response({"token": user_token_get_or_create(user=user).key})
+        key = api_token_issue(user=user, name=data.validated_data["name"])
+        return Response({"token": key, "prefix": key[: ApiToken.PREFIX_LENGTH], "name": data.validated_data["name"]})
+
+
+class ApiTokenSerializer(serializers.Serializer):
+    prefix = serializers.CharField(help_text="The key's first characters: revoke it by them. Never the key.")
+    name = serializers.CharField()
+    created = serializers.DateTimeField()
+    last_used = serializers.DateTimeField(allow_null=True, help_text="To the hour; null: never used.")
+    expires = serializers.DateTimeField(help_text="When it expires unless it is used before.")
+    current = serializers.BooleanField(help_text="This request was made with it.")
+
+
+def token_summary(token, request) -> dict:
+    return {"prefix": token.prefix, "name": token.name, "created": token.created, "last_used": token.last_used,
+            "expires": api_token_expires(token), "current": request.auth is not None and request.auth.pk == token.pk}
+
+
+class ApiTokenListApi(APIView):
+    """Your API tokens (never their keys)."""
+
+    @extend_schema(summary="List your API tokens", responses={200: ApiTokenSerializer(many=True)},
+                   description=f"Newest first; at most {TOKENS_PER_USER}.")
+    def get(self, request):
+        tokens = api_tokens_list(user=request.user)
+        return Response(ApiTokenSerializer([token_summary(t, request) for t in tokens], many=True).data)
+
+
+class NoBodySerializer(StrictSerializer):
+    """Takes no field."""
+
+
+class ApiTokenRevokeApi(APIView):
+    @extend_schema(
+        summary="Revoke one of your API tokens", request=None,
+        responses={204: None, 400: ErrorSerializer, 404: ErrorSerializer},
+        description="By the prefix `GET /api/auth/tokens/` shows. 404 `UNKNOWN_TOKEN`: none of yours starts with "
+                    "it (another player's tokens are never found); 400 `UNKNOWN_FIELD` for a body with fields.",
+    )
+    def delete(self, request, prefix: str):
+        NoBodySerializer(data=request.data).is_valid(raise_exception=True)
+        api_token_revoke(user=request.user, prefix=prefix)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PlayerSerializer(serializers.Serializer):

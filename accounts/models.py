@@ -5,6 +5,7 @@ import zoneinfo
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -49,6 +50,16 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
+    def save(self, *args, **kwargs):
+        # A new password ends every API token of the player (their other sessions end by Django's session
+        # hash).  Here rather than in a signal or a form: every way a password is set -- allauth's change
+        # and reset, the admin, ``manage.py changepassword`` -- is ``set_password`` then ``save``, and
+        # ``_password`` is how Django's own ``save`` knows (a hash upgrade at login clears it first).
+        new_password = self._password is not None and not self._state.adding
+        super().save(*args, **kwargs)
+        if new_password:
+            ApiToken.objects.filter(user=self).delete()  # each delete replaces the user's stamp (core.apps)
+
 
 class Vacation(models.Model):
     """Time away: while it lasts the player's deadlines stand still (they are pushed back by the time
@@ -80,3 +91,31 @@ class Vacation(models.Model):
     @property
     def until(self):
         return self.ended_at or self.ends_at
+
+
+class ApiToken(models.Model):
+    """A key a program sends as ``Authorization: Token <key>`` to act for its player through the API; a
+    player has several, each named.  Written only by ``accounts/api_tokens.py`` (and ended by a new
+    password, above); read on every API request by the token door, ``core.authentication``, which knows
+    this model only by ``settings.API_TOKEN_MODEL`` and keeps ``last_used`` (to the hour)."""
+
+    # The key is the primary key, as in DRF's Token (whose keys were copied here): the door reads it by it.
+    key = models.CharField(_("key"), max_length=40, primary_key=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=50, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    # Shown to its player and used to revoke it: a few characters of the key that do not make it guessable.
+    PREFIX_LENGTH = 8
+
+    def __str__(self) -> str:  # never the key
+        return f"{self.prefix}… {self.name}".strip()
+
+    @property
+    def prefix(self) -> str:
+        return self.key[: self.PREFIX_LENGTH]

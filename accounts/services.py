@@ -1,12 +1,13 @@
-"""Writes to accounts: the profile update, API tokens, and ending every way in (a suspension)."""
+"""Writes to accounts: the profile update, and ending every way in (a suspension).  API tokens have their
+own module, ``accounts/api_tokens.py``."""
 
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.models import Session
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from core.errors import AppError
 
+from .api_tokens import api_tokens_revoke_all
 from .models import User
 
 BAD_QUIET_HOURS = "BAD_QUIET_HOURS"
@@ -32,17 +33,12 @@ def user_update_profile(
     return user
 
 
-def user_token_get_or_create(*, user: User) -> Token:
-    token, _created = Token.objects.get_or_create(user=user)
-    return token
-
-
 def user_access_revoke(*, user: User) -> int:
     """Delete the user's API tokens and end their signed-in sessions (in the database session store;
     a session kept elsewhere is ended on its next request by ``moderation.middleware``).  Returns the
     number of sessions ended.  Each live session is read once: a rare action (a suspension), not a
     request path."""
-    Token.objects.filter(user=user).delete()  # each deleted token replaces the stamp (core.apps)
+    api_tokens_revoke_all(user=user)  # each deleted token replaces the stamp (core.apps)
     ended = []
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get(SESSION_KEY) == str(user.pk):

@@ -1,13 +1,18 @@
-"""Profile pages: a player's public profile and the form to edit one's own."""
+"""Profile pages: a player's public profile and the form to edit one's own, with their API tokens."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from core.errors import AppError
 from core.pages import refusal_on_form
 
+from .api_tokens import api_token_expires, api_token_revoke, api_tokens_list
 from .forms import ProfileForm, VacationForm
 from .models import User
 from .services import user_update_profile
@@ -21,7 +26,23 @@ def profile_edit(request):
         user_update_profile(user=request.user, **form.cleaned_data)
         messages.success(request, _("Your profile has been saved."))
         return redirect("profile_edit")
-    return render(request, "accounts/profile_edit.html", {"form": form})
+    tokens = [{"token": t, "expires": api_token_expires(t)} for t in api_tokens_list(user=request.user)]
+    return render(request, "accounts/profile_edit.html",
+                  {"form": form, "api_tokens": tokens, "api_token_idle_days": settings.API_TOKEN_IDLE_DAYS})
+
+
+@login_required
+@require_POST
+def api_token_revoke_page(request, prefix: str):
+    """The profile page's Revoke button: one's own token, else a 404."""
+    try:
+        token = api_token_revoke(user=request.user, prefix=prefix)
+    except AppError as exc:
+        raise Http404(exc.text) from exc
+    shown = f"“{token.name}” ({token.prefix})" if token.name else token.prefix
+    messages.success(request, _("The API token %(token)s is revoked: programs using it are refused from now on.")
+                     % {"token": shown})
+    return redirect("profile_edit")
 
 
 def profile_detail(request, username: str):

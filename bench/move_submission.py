@@ -151,8 +151,8 @@ def create_fixtures(database_url: str, groups: list[tuple[str, int, int]]) -> di
 
     django.setup()
     from django.db import connection
-    from rest_framework.authtoken.models import Token
 
+    from accounts.api_tokens import api_token_issue
     from accounts.models import User
     from games import services
     from games.engines import registry
@@ -170,7 +170,7 @@ def create_fixtures(database_url: str, groups: list[tuple[str, int, int]]) -> di
                 user.set_unusable_password()
                 user.save()
                 users.append(user)
-            seats = [Seat(u.pk, Token.objects.create(user=u).key) for u in users]
+            seats = [Seat(u.pk, api_token_issue(user=u, name="bench")) for u in users]
             games = []
             for _ in range(per_client):
                 game = services.game_create(

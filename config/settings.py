@@ -43,7 +43,6 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
@@ -363,6 +362,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+# API tokens: a player's named tokens (accounts.ApiToken), read by the token door, core/authentication.py,
+# which names the model by this setting (core imports no app).  A token unused for API_TOKEN_IDLE_DAYS days
+# is refused (401 TOKEN_EXPIRED) and deleted.
+API_TOKEN_MODEL = "accounts.ApiToken"
+API_TOKEN_IDLE_DAYS = env.int("API_TOKEN_IDLE_DAYS", default=90)
 
 # ---------------------------------------------------------------------------
 # Internationalisation

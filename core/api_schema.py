@@ -9,6 +9,8 @@ shares, unless the view documented that status itself:
 - 403 for operations that need a signed-in user, and for every operation that reads credentials (a
   bad token is refused even where anyone may ask; DRF answers 403 here, not 401, because session
   authentication comes first);
+- 401 for every operation that reads a token: one unused too long is refused with ``TOKEN_EXPIRED``
+  (``core.authentication``);
 - 404 for operations with path parameters (no such object, or a path that is no URL of ours).
 """
 
@@ -17,6 +19,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import AllowAny
 
 from .api_errors import ErrorSerializer as ERROR
+from .authentication import TokenAuthentication
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
@@ -38,7 +41,10 @@ class AutoSchema(SpectacularAutoSchema):
         if self.method in BODY_METHODS:
             errors.append(("400", "The request is malformed or refused (`BAD_REQUEST` or a specific code)."))
         needs_user = not all(isinstance(permission, AllowAny) for permission in self.view.get_permissions())
-        if needs_user or self.view.get_authenticators():
+        authenticators = self.view.get_authenticators()
+        if any(isinstance(authenticator, TokenAuthentication) for authenticator in authenticators):
+            errors.append(("401", "An API token unused for too long (`TOKEN_EXPIRED`): ask for a new one."))
+        if needs_user or authenticators:
             errors.append(("403", "Not signed in, a bad token, or not allowed to do this."))
         if "{" in self.path:
             errors.append(("404", "No such object (`NOT_FOUND` or a specific code)."))

@@ -12,7 +12,6 @@ class CoreConfig(AppConfig):
         # Models are loaded only now (Django's rule for app configs); the wiring module is named by a
         # setting, like ROOT_URLCONF, so that this bottom layer imports nothing above it.
         from django.contrib.auth import get_user_model
-        from rest_framework.authtoken.models import Token
 
         from . import user_stamp
         from .events import subscribe
@@ -20,7 +19,8 @@ class CoreConfig(AppConfig):
 
         # What a process keeps of a user (their token's rows, their standing) is read again after any save.
         user_stamp.watch(get_user_model(), "pk")
-        user_stamp.watch(Token, "user_id")
+        # The API token model is named by a setting too (it lives in accounts, above this layer).
+        user_stamp.watch(self.apps.get_model(settings.API_TOKEN_MODEL), "user_id")
 
         for event_type, handlers in import_string(f"{settings.LETTERPOST_WIRING}.SUBSCRIPTIONS").items():
             subscribe(event_type, handlers)

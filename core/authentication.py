@@ -6,12 +6,28 @@ queryset was about a tenth of a move's CPU, and the query itself a database roun
 (bench/README.md "Move submission").  The same join, the same answers and the same errors; a token
 deleted or a user changed (deactivated, say) is read again on the next request in every process.  Other
 databases take DRF's own query every time.
+
+It also ends a token's life: the token model, named by ``settings.API_TOKEN_MODEL`` (this layer imports no
+app), has a ``created`` and a ``last_used`` time, and a token unused for ``settings.API_TOKEN_IDLE_DAYS`` is
+refused with 401 ``TOKEN_EXPIRED`` and deleted.  ``last_used`` is written at most once an hour per token:
+this process remembers when it last wrote it (``_written``), and the write itself skips a row another
+process wrote within the hour.  Its update sends no signal, so it leaves the user's stamp, and the rows kept
+under it, alone: a kept row's ``last_used`` may be up to an hour old, which the idle limit (days) allows.
 """
 
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from functools import cache
+
+from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connections, router
+from django.db.models import Q
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
-from rest_framework import authentication, exceptions
+from rest_framework import authentication, exceptions, status
 
 from . import rawsql, user_stamp
 
@@ -20,9 +36,65 @@ from . import rawsql, user_stamp
 _rows = user_stamp.Kept()
 _owners: dict[str, int] = {}
 
+# How often a token's ``last_used`` is written at most, and when this process last wrote each one's.
+WRITE_LAST_USED_EVERY = timedelta(hours=1)
+_written: dict[str, datetime] = {}
+
+TOKEN_EXPIRED = "TOKEN_EXPIRED"
+
+
+class TokenExpired(exceptions.APIException):
+    """A token unused for too long: 401, where DRF answers a bad token with 403 here (session authentication
+    comes first, and it has no ``WWW-Authenticate`` to send)."""
+
+    status_code = status.HTTP_401_UNAUTHORIZED
+    default_code = TOKEN_EXPIRED.lower()  # the API's code: TOKEN_EXPIRED (core.api_errors)
+    auth_header = "Token"
+
+
+@cache
+def _model(label: str):
+    return apps.get_model(label)
+
 
 class TokenAuthentication(authentication.TokenAuthentication):
+    def get_model(self):
+        return _model(settings.API_TOKEN_MODEL)
+
+    def _now(self) -> datetime:
+        """The clock, a method so that tests can set it."""
+        return timezone.now()
+
     def authenticate_credentials(self, key):
+        user, token = self._credentials(key)
+        self._keep_alive(token, user)
+        return (user, token)
+
+    def _keep_alive(self, token, user) -> None:
+        """Refuse (and delete) a token unused for ``API_TOKEN_IDLE_DAYS``; else note its use, once an hour."""
+        now = self._now()
+        key = token.pk
+        written = _written.get(key)
+        last = max(filter(None, (token.last_used, written)), default=None)
+        if now - (last or token.created) > timedelta(days=settings.API_TOKEN_IDLE_DAYS):
+            type(token).objects.filter(pk=key).delete()  # replaces the user's stamp: every process refuses it
+            _written.pop(key, None)
+            _rows.drop(key)
+            with translation.override(getattr(user, "language", None) or translation.get_language()):
+                raise TokenExpired(_(
+                    "This API token has expired: it was not used for %(days)s days. Ask for a new one with "
+                    "POST /api/auth/token/."
+                ) % {"days": settings.API_TOKEN_IDLE_DAYS})
+        if last is not None and now - last < WRITE_LAST_USED_EVERY:
+            return
+        if len(_written) >= user_stamp.KEEP_AT_MOST:
+            _written.clear()
+        _written[key] = now
+        # Another process may have written it within the hour: then the row is left as it is.
+        type(token).objects.filter(Q(last_used__isnull=True) | Q(last_used__lt=now - WRITE_LAST_USED_EVERY),
+                                   pk=key).update(last_used=now)
+
+    def _credentials(self, key):
         model = self.get_model()
         connection = connections[router.db_for_read(model)]
         if connection.vendor != "postgresql":

@@ -5,19 +5,22 @@ game, 404 for an unknown game) through ``core.api_errors``.
 """
 
 from django.contrib.auth import get_user_model
+from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
 from core.pagination import ApiPagination, paginated
+from core.serializers import StrictSerializer
 
 from . import previews, selectors, services
 from .access import access_seat_for_user
 from .bots import bots_list
 from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
+from .options import options_schema_text
 from .presenters import game_payload, game_summary
 
 
@@ -58,11 +61,12 @@ class GameSerializer(GameSummarySerializer):
     view = serializers.DictField(allow_null=True)
 
 
-class GameCreateSerializer(serializers.Serializer):
-    kind = serializers.CharField()
+class GameCreateSerializer(StrictSerializer):
+    kind = serializers.CharField(max_length=32)
     seats = serializers.IntegerField(min_value=2, max_value=6, default=2)
-    opponents = serializers.ListField(child=serializers.CharField(), default=list, max_length=5)
-    options = serializers.DictField(default=dict)
+    opponents = serializers.ListField(child=serializers.CharField(max_length=150), default=list, max_length=5)
+    # The declared options in words, read from the engines when the schema is built.
+    options = serializers.DictField(default=dict, help_text=lazy(options_schema_text, str)())
     days_per_move = serializers.IntegerField(required=False)
 
 
@@ -87,6 +91,11 @@ def move_submission(data) -> dict:
 
 
 ERROR = ErrorSerializer
+CREATE_REFUSED = OpenApiResponse(
+    ERROR, description="`UNKNOWN_FIELD` (a field the call does not take), `BAD_OPTIONS` (an option the kind "
+                       "does not declare or a value outside its declaration), `UNKNOWN_KIND`, `UNKNOWN_PLAYER`, "
+                       "`BAD_REQUEST` ...",
+)
 
 
 class GameListCreateApi(APIView):
@@ -102,9 +111,12 @@ class GameListCreateApi(APIView):
         return paginated(self, request, games, lambda page: [game_summary(g, request.user) for g in page])
 
     @extend_schema(
-        request=GameCreateSerializer, responses={201: GameSerializer, 400: ERROR, 409: ERROR, 429: ERROR},
+        request=GameCreateSerializer,
+        responses={201: GameSerializer, 400: CREATE_REFUSED, 409: ERROR, 429: ERROR},
         description="Without `opponents` an open seek (409 `TOO_MANY_SEEKS` past 10 open at once); with them "
-                    "a challenge (429 `RATE_LIMITED` past 20 an hour).",
+                    "a challenge (429 `RATE_LIMITED` past 20 an hour).  A field the call does not take is "
+                    "400 `UNKNOWN_FIELD`; an option the kind does not declare, or a value outside its "
+                    "declaration (`\"rated\": \"no\"`), 400 `BAD_OPTIONS`.",
     )
     def post(self, request):
         data = GameCreateSerializer(data=request.data)

@@ -19,6 +19,7 @@ TEXTS = {
     "BAD_REQUEST": _("The request is malformed."),
     "UNKNOWN_KIND": _("There is no such game."),
     "BAD_OPTIONS": _("These game settings cannot be used."),
+    "UNKNOWN_FIELD": _("The request has a field this address does not take."),
     "SEEK_NOT_OPEN": _("This seek has already been taken or withdrawn."),
     "ALREADY_SEATED": _("You already have a seat in this game."),
     "UNKNOWN_PLAYER": _("There is no player by that name."),

@@ -3,18 +3,19 @@ selector and serialise.  Refusals leave as ``{"code", "message"}`` with their st
 ``core.api_errors`` (``LeagueError`` is a ``GameError``)."""
 
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
 from core.pagination import ApiPagination, paginated
+from core.serializers import StrictSerializer
 
 from . import selectors, services
 from .access import access_league_for_organiser
 from .errors import MSG_NOT_FOUND, NOT_FOUND, LeagueError
-from .models import AbortRule, LeagueFormat, Visibility
+from .models import DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, AbortRule, LeagueFormat, Visibility
 
 ERROR = ErrorSerializer
 OK = inline_serializer("LeagueOk", {"ok": serializers.BooleanField()})
@@ -50,11 +51,15 @@ class LeagueListSerializer(serializers.Serializer):
     seasons = serializers.IntegerField(source="season_number")
 
 
-class LeagueCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
-    kind = serializers.CharField()
-    options = serializers.DictField(required=False, default=dict)
+class LeagueCreateSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=NAME_MAX_LENGTH)
+    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=DESCRIPTION_MAX_LENGTH)
+    kind = serializers.CharField(max_length=32)
+    options = serializers.DictField(
+        required=False, default=dict,
+        help_text="the games' options, as in `POST /api/games/` (`rated` is allowed but league games are always "
+                  "rated)",
+    )
     days_per_move = serializers.IntegerField(required=False)
     visibility = serializers.ChoiceField(choices=Visibility.values, default=Visibility.PUBLIC)
     table_size = serializers.IntegerField(default=2)
@@ -151,7 +156,14 @@ class LeagueListCreateApi(APIView):
         leagues = selectors.league_list(query=search.validated_data["q"][:80], kind=search.validated_data["kind"])
         return paginated(self, request, leagues, lambda page: LeagueListSerializer(page, many=True).data)
 
-    @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer, 400: ERROR})
+    @extend_schema(
+        request=LeagueCreateSerializer,
+        responses={201: LeagueSerializer, 400: OpenApiResponse(ERROR, description=(
+            "`UNKNOWN_FIELD` (a field the call does not take), `BAD_OPTIONS` (a game option its kind does not "
+            "declare, or a value outside its declaration), `BAD_REQUEST` (a name over 80 or a description over "
+            "2000 characters ...), `BAD_LEAGUE`, `BAD_TABLE_SIZE`, `BAD_DIVISION_SIZE`, `BAD_PROMOTION`, "
+            "`UNKNOWN_KIND`"))},
+    )
     def post(self, request):
         data = LeagueCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)

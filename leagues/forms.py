@@ -15,7 +15,7 @@ from games.forms import GameSettingsMixin
 from games.forms import explained_choice as _explained
 
 from .errors import BAD_DIVISION_SIZE, BAD_PROMOTION, BAD_TABLE_SIZE
-from .models import AbortRule, LeagueFormat, Visibility
+from .models import DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, AbortRule, LeagueFormat, Visibility
 
 # The fields only a league with divisions uses; a friends league ignores them.
 DIVISION_FIELDS = ("table_size", "double_round_robin", "division_min", "division_max", "promote", "relegate",
@@ -27,9 +27,9 @@ REFUSAL_FIELDS = {BAD_TABLE_SIZE: "table_size", BAD_DIVISION_SIZE: "division_min
 class LeagueForm(GameSettingsMixin, forms.Form):
     settings_with_seats = False  # players per game is the league's (table_size), not the game's section
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_MAX_LENGTH)
     description = forms.CharField(label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}),
-                                  required=False)
+                                  required=False, max_length=DESCRIPTION_MAX_LENGTH)
     kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
     format = forms.ChoiceField(label=gettext_lazy("Kind of league"), widget=forms.RadioSelect,
                                initial=LeagueFormat.FRIENDS, choices=())

@@ -9,6 +9,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# Bounds on what an organiser writes: a league's page and every list of leagues show them.
+NAME_MAX_LENGTH = 80
+DESCRIPTION_MAX_LENGTH = 2000
+
 
 class Visibility(models.TextChoices):
     PUBLIC = "public", _("Public: anyone may join")
@@ -28,8 +32,10 @@ class AbortRule(models.TextChoices):
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=80)
-    description = models.TextField(_("description"), blank=True)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    # A text column (no bound in the database, so no stored row can fail a migration); the form, the
+    # API and ``league_create`` refuse more than DESCRIPTION_MAX_LENGTH characters.
+    description = models.TextField(_("description"), max_length=DESCRIPTION_MAX_LENGTH, blank=True)
     kind = models.CharField(_("game"), max_length=32)
     options = models.JSONField(_("game options"), default=dict, blank=True)
     days_per_move = models.PositiveSmallIntegerField(_("days per move"), default=3)

@@ -61,6 +61,8 @@ from .errors import (
     LeagueError,
 )
 from .models import (
+    DESCRIPTION_MAX_LENGTH,
+    NAME_MAX_LENGTH,
     AbortRule,
     ActionKind,
     Division,
@@ -139,8 +141,12 @@ def league_create(
     meaning 5), two-player games, a double round robin, nobody promoted or relegated; the division
     settings given are then ignored."""
     name = (name or "").strip()
-    if not 1 <= len(name) <= 80:
-        raise LeagueError(BAD_LEAGUE, "A league needs a name of 1 to 80 characters.")
+    if not 1 <= len(name) <= NAME_MAX_LENGTH:
+        raise LeagueError(BAD_LEAGUE, f"A league needs a name of 1 to {NAME_MAX_LENGTH} characters.")
+    description = description or ""
+    if not isinstance(description, str) or len(description) > DESCRIPTION_MAX_LENGTH:
+        raise LeagueError(BAD_LEAGUE, _("A league's description has at most %(limit)s characters.")
+                          % {"limit": DESCRIPTION_MAX_LENGTH})
     if visibility not in Visibility.values:
         raise LeagueError(BAD_LEAGUE, "Visibility must be 'public' or 'invite'.")
     if format not in LeagueFormat.values:
@@ -162,7 +168,6 @@ def league_create(
         raise LeagueError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.") from None
     if not isinstance(options, (dict, type(None))):
         raise LeagueError(BAD_OPTIONS, "Options must be an object.")
-    options = {k: v for k, v in (options or {}).items() if k != "rated"}  # league games are always rated
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
     if days not in settings.DAYS_PER_MOVE_CHOICES:
         raise LeagueError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
@@ -170,10 +175,11 @@ def league_create(
         raise LeagueError(
             BAD_TABLE_SIZE, f"{kind} is played by {engine.min_seats} to {engine.max_seats} players per game."
         )
-    try:
-        game_services.game_options_check(kind=kind, seats=table_size, options=options)
+    try:  # every option declared and as declared ("rated" a true or false), as a new game's are
+        game_services.game_options_check(kind=kind, seats=table_size, options=options or {})
     except AppError as exc:  # a refusal of the games core or of the term decks
-        raise LeagueError(BAD_OPTIONS, exc.message) from None
+        raise LeagueError(BAD_OPTIONS, exc.message, **exc.details) from None
+    options = {k: v for k, v in (options or {}).items() if k != "rated"}  # league games are always rated
     _validate_divisions(engine, table_size, division_min, division_max)
     if promote < 0 or relegate < 0 or promote + relegate > division_min:
         raise LeagueError(
@@ -189,7 +195,7 @@ def league_create(
         raise LeagueError(BAD_DIVISION_SIZE, f"The player limit is at most {MAX_LEAGUE_PLAYERS}.")
     with transaction.atomic():
         league = League.objects.create(
-            name=name, description=description or "", kind=kind, options=options, days_per_move=days,
+            name=name, description=description, kind=kind, options=options, days_per_move=days,
             visibility=visibility, invite_token=secrets.token_urlsafe(16), table_size=table_size,
             double_round_robin=bool(double_round_robin), division_min=division_min, division_max=division_max,
             promote=promote, relegate=relegate, season_days=season_days, max_players=max_players or 0,

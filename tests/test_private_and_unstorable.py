@@ -2,9 +2,9 @@
 of ours can have (a NUL character) is a 404 on every route, never a 500."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.api_tokens import api_token_issue
 from games import services
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def test_a_nul_in_any_path_is_a_404(client, alice, signed_in):
 
 
 def test_a_nul_in_a_token_requests_path_is_a_404(alice):
-    client = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {api_token_issue(user=alice)}")
     response = client.get("/api/games/%00/moves/")
     assert response.status_code == 404 and response.json()["code"] == "NOT_FOUND"
 
@@ -33,7 +33,7 @@ def test_a_nul_in_a_token_requests_path_is_a_404(alice):
 def test_a_players_own_game_page_and_api_answers_are_never_stored(client, alice, bob):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
     client.force_login(alice)
-    token = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    token = APIClient(HTTP_AUTHORIZATION=f"Token {api_token_issue(user=alice)}")
     answers = [client.get(f"/games/{game.pk}/"), client.get(f"/api/games/{game.pk}/"),
                token.get(f"/api/games/{game.pk}/"), token.get("/api/games/"), client.get("/games/")]
     for answer in answers:

@@ -354,6 +354,108 @@ def check_move_shape(schema: MoveSchema, move: Any, *, max_bytes: int = MAX_MOVE
         raise bad_move(f"The move is {size} bytes as JSON; at most {max_bytes} are allowed.", size=size)
 
 
+# --- option schemas ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup option a game kind declares (see ``Engine.options_schema``).
+
+    ``kind``: its JSON kind (STRING, INTEGER, BOOLEAN or ARRAY; an integer is never a boolean).
+    ``choices``: the only values allowed, when there is such a list.  ``low``/``high``: the bounds of an
+    integer.  ``max_len``: the most characters of a string.  ``nullable``: null is allowed too (and
+    means the default).  ``default``: what the rules use when the option is absent (None: nothing, as
+    for a lexicon the server fills in).  ``by_server``: the server sets it before setup (Spell's term
+    cards); a creator who sends it is refused.
+    """
+
+    kind: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    max_len: int = 0
+    nullable: bool = False
+    by_server: bool = False
+
+
+def one_of(*choices: Any, default: Any, nullable: bool = False) -> Option:
+    """One of ``choices``, all of one JSON kind (strings, or integers)."""
+    kind = STRING if all(type(c) is str for c in choices) else INTEGER
+    return Option(kind, default=default, choices=tuple(choices), nullable=nullable)
+
+
+def whole_number(low: int, high: int, *, default: int | None) -> Option:
+    """An integer from ``low`` to ``high``."""
+    return Option(INTEGER, default=default, low=low, high=high)
+
+
+def flag(*, default: bool) -> Option:
+    """true or false, nothing else ("no", 0, "true" are refused)."""
+    return Option(BOOLEAN, default=default)
+
+
+def short_text(max_len: int, *, default: str | None = None) -> Option:
+    """A string of 1 to ``max_len`` characters, such as a lexicon or language code; what it must name
+    is checked where that is known (the server knows which lexicons are loaded)."""
+    return Option(STRING, default=default, max_len=max_len)
+
+
+def lexicon_option() -> Option:
+    """The code of a word list (at most 16 characters, as the site stores codes).  Without it the game
+    takes the engine's ``default_lexicon``; the server checks that the list is loaded."""
+    return short_text(16)
+
+
+def set_by_server(kind: str = ARRAY) -> Option:
+    """An option only the server writes, before setup (never taken from a creator)."""
+    return Option(kind, by_server=True)
+
+
+# Option name -> what it may hold.
+OptionSchema = Mapping[str, Option]
+
+
+def _option_error(message: str, name: Any) -> IllegalMove:
+    """A refusal naming the option in ``details["option"]`` (a client's long name cut short)."""
+    named = (name if len(name) <= 40 else name[:37] + "...") if isinstance(name, str) else _shown(name)
+    return bad_move(message, option=named)
+
+
+def check_option_value(name: str, value: Any, option: Option) -> None:
+    """Refuse (BAD_MOVE, naming the option) a value outside ``option``'s declaration."""
+    if value is None and option.nullable:
+        return
+    kind = _kind_of(value)
+    if kind != option.kind:
+        found = _ARTICLE.get(kind, "a number with a fraction" if isinstance(value, float) else "not JSON")
+        raise _option_error(f'Option "{name}" must be {_ARTICLE[option.kind]}, not {found}.', name)
+    if option.choices and value not in option.choices:
+        allowed = ", ".join(str(c) for c in option.choices)
+        raise _option_error(f'Option "{name}" cannot be {_shown(value)}; choose one of {allowed}.', name)
+    if kind == INTEGER and option.low is not None and option.high is not None and not (
+            option.low <= value <= option.high):
+        raise _option_error(f'Option "{name}" must be a whole number from {option.low} to {option.high}.', name)
+    if kind == STRING and option.max_len and not 1 <= len(value) <= option.max_len:
+        raise _option_error(f'Option "{name}" must have 1 to {option.max_len} characters.', name)
+
+
+def check_options(schema: OptionSchema, options: Any, *, game: str, set_by_server: bool = False) -> None:
+    """Refuse (BAD_MOVE, ``details["option"]`` naming the option) options that do not fit ``schema``:
+    not an object, a name the game does not declare, a value outside its declaration, or (unless
+    ``set_by_server``) an option only the server sets.  Absent options take their defaults."""
+    if not isinstance(options, Mapping):
+        raise bad_move("Options must be a JSON object.")
+    for name, value in options.items():
+        option = schema.get(name) if isinstance(name, str) else None
+        if option is None:
+            known = ", ".join(sorted(n for n, o in schema.items() if not o.by_server)) or "none"
+            raise _option_error(f"{game} has no option {_shown(name)}; its options are: {known}.", name)
+        if option.by_server and not set_by_server:
+            raise _option_error(f'Option "{name}" is set by the server; leave it out.', name)
+        check_option_value(name, value, option)
+
+
 # --- the contract --------------------------------------------------------------------------------
 
 
@@ -390,6 +492,10 @@ class Engine(ABC):
     move_schema: MoveSchema
     # The largest move as compact JSON, in bytes.
     max_move_bytes: int = MAX_MOVE_BYTES
+    # Option name -> what it may hold (see ``Option``); required of every engine, ``{}`` for none.  A
+    # new game is refused (BAD_OPTIONS) any option not declared here or outside its declaration, so
+    # that what a game stores, and every lobby shows, is bounded.  Setup may still check more.
+    options_schema: OptionSchema
 
     # -- optional abilities, with their defaults ---------------------------------------------------
 
@@ -478,7 +584,9 @@ class Engine(ABC):
 
     @abstractmethod
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
-        """The initial state; options are validated here (raise IllegalMove(BAD_MOVE, ...))."""
+        """The initial state; options are validated here (raise IllegalMove(BAD_MOVE, ...)).  Options
+        absent take the defaults of ``options_schema``; keys it does not declare are ignored here
+        (the game-creation service refuses them before any game is stored)."""
 
     @abstractmethod
     def seat_count(self, state: State) -> int:

@@ -32,6 +32,7 @@ from ..errors import (
     GameError,
 )
 from ..models import Game, GameStatus, Seat
+from ..options import options_refuse_undeclared
 from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
 from .base import announce, engine_for
 from .ending import game_abort
@@ -73,6 +74,7 @@ def game_options_check(*, kind: str, seats: int, options: dict) -> None:
     """Refuse (GameError) options that could not start a game of ``kind`` at ``seats`` seats,
     exactly as ``game_create`` would; for settings stored ahead of games, such as a league's."""
     engine = engine_for(kind)
+    options_refuse_undeclared(engine, options)
     options = _with_lexicon(engine, options)
     _validate_options(engine, seats, _prepare_options(engine, options, 0), 0)
 
@@ -110,12 +112,18 @@ def new_game_checked(
 ) -> NewGame:
     """Everything a new game must satisfy, refused (GameError or a policy's refusal) before anything is
     written: players who may play, options the engine accepts, a time control we offer, no one seated
-    twice, no challenged player on vacation (league fixtures excepted: their clocks wait)."""
+    twice, no challenged player on vacation (league fixtures excepted: their clocks wait), and only the
+    options the kind declares (``games.options``)."""
     engine = engine_for(kind)
     refuse_unless_may_play([creator, *(o for o in (opponents or []) if o is not None)])
     if creator.is_bot:
         raise GameError(BOT_CANNOT_CREATE, "Bots do not start games; challenge one instead.")
-    options = _with_lexicon(engine, options or {})
+    options = {} if options is None else options
+    # A league fixture's options are its league's, checked when the league was made (``game_options_check``):
+    # a fixture of a league made before the options were declared still starts.
+    if not scheduled:
+        options_refuse_undeclared(engine, options)
+    options = _with_lexicon(engine, options)
     seed = secrets.randbits(62) if seed is None else seed
     options = _prepare_options(engine, options, seed)
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move

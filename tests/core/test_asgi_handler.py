@@ -15,8 +15,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels.testing import HttpCommunicator
 from django.conf import settings as django_settings
-from rest_framework.authtoken.models import Token
 
+from accounts.api_tokens import api_token_issue
 from config import asgi
 from config.asgi import django_asgi_app
 from games import services
@@ -36,7 +36,7 @@ def post_move(game, token, key):
             django_asgi_app, "POST", f"/api/games/{game.pk}/moves/", body=body.encode(),
             headers=[(b"host", b"testserver"), (b"content-type", b"application/json"),
                      (b"content-length", str(len(body)).encode()),
-                     (b"authorization", f"Token {token.key}".encode())],
+                     (b"authorization", f"Token {token}".encode())],
         )
         response = await request.get_response(timeout=10)
         await request.wait(timeout=10)  # the handler sends the broadcast once the response is out
@@ -48,7 +48,7 @@ def post_move(game, token, key):
 
 def test_a_move_is_answered_then_its_game_group_is_told(alice, bob):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
-    response, message = post_move(game, Token.objects.create(user=alice), "asgi-1")
+    response, message = post_move(game, api_token_issue(user=alice), "asgi-1")
     answer = json.loads(response["body"])
     assert response["status"] == 200 and answer["version"] == game.version + 1 and "view" in answer
     assert message == {"type": "game.changed", "game": game.pk, "version": game.version + 1}
@@ -58,7 +58,7 @@ def test_a_move_is_answered_then_its_game_group_is_told(alice, bob):
 def test_a_refused_move_tells_no_socket_and_answers_its_error(alice, bob, carol):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
     with pytest.raises(asyncio.TimeoutError):  # nothing was committed, so nothing is broadcast
-        post_move(game, Token.objects.create(user=carol), "asgi-2")
+        post_move(game, api_token_issue(user=carol), "asgi-2")
 
 
 def test_loading_the_application_leaves_the_importing_context_clean():

@@ -4,9 +4,9 @@ headers as before, and a request with a session cookie still takes the whole cha
 
 import pytest
 from django.contrib.sessions.middleware import SessionMiddleware
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.api_tokens import api_token_issue
 from games import services
 from moderation import services as moderation
 from moderation.groups import moderator_group_ensure
@@ -26,7 +26,7 @@ def sessions_opened(monkeypatch):
 
 
 def token_client(user) -> APIClient:
-    return APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return APIClient(HTTP_AUTHORIZATION=f"Token {api_token_issue(user=user)}")
 
 
 def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settings):

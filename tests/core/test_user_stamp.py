@@ -13,10 +13,11 @@ import redis
 from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts import vacations
+from accounts.api_tokens import api_token_issue
+from accounts.models import ApiToken
 from core import user_stamp
 from games import services as game_services
 from moderation import selectors
@@ -39,7 +40,7 @@ def token_reads():
     reads = []
 
     def spy(execute, sql, params, many, context):
-        reads.extend([1] if "authtoken_token" in sql else [])
+        reads.extend([1] if "accounts_apitoken" in sql else [])
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(spy):
@@ -87,7 +88,7 @@ def listening(redis_url, alice):
 def seen(alice, bob, postgres, django_assert_max_num_queries):
     """A game and alice's token, already used twice: the process keeps her rows."""
     game = game_services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
-    key = Token.objects.create(user=alice).key
+    key = api_token_issue(user=alice)
     client = client_with(key)
     for _ in range(2):  # the first learns whose the token is, the second keeps the rows under her stamp
         assert client.get(f"/api/games/{game.pk}/").status_code == 200
@@ -105,7 +106,7 @@ def test_a_kept_token_is_answered_without_a_query(seen, django_assert_num_querie
 @pytest.mark.postgres  # the token is kept on PostgreSQL only (other databases take DRF's query)
 def test_a_deleted_token_is_refused_at_once(seen):
     game, key, client = seen
-    Token.objects.filter(key=key).delete()
+    ApiToken.objects.filter(key=key).delete()
     answer = client.get(f"/api/games/{game.pk}/")
     assert answer.status_code == 403 and answer.json()["message"] == "Invalid token."
 

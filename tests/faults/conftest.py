@@ -8,8 +8,8 @@ Every fault test needs PostgreSQL (``DATABASE_URL``); those with Redis start the
 import shutil
 
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts.api_tokens import api_token_issue
 from tests.conftest import require_service
 
 from .harness import PrivateRedis, WebServer, Worker, base_env, collect_static
@@ -97,6 +97,6 @@ def start_worker(fault_db, tmp_path, processes):
 @pytest.fixture
 def token_for():
     def make(user) -> dict:
-        return {"Authorization": f"Token {Token.objects.create(user=user).key}"}
+        return {"Authorization": f"Token {api_token_issue(user=user)}"}
 
     return make

@@ -15,9 +15,9 @@ import sys
 import time
 
 import pytest
-from rest_framework.authtoken.models import Token
 from websockets.sync.client import connect
 
+from accounts.api_tokens import api_token_issue
 from games import services
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis, pytest.mark.postgres]
@@ -97,7 +97,7 @@ def post_move(port: int, game_id: int, token: str, version: int) -> dict:
 def test_a_move_posted_to_one_process_reaches_a_socket_on_the_other(two_web_processes, alice, bob):
     socket_port, move_port = two_web_processes
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=5)
-    token = Token.objects.create(user=alice).key
+    token = api_token_issue(user=alice)
     # A spectator's socket (no session): it gets the public view, which says the version.
     with connect(f"ws://127.0.0.1:{socket_port}/ws/games/{game.pk}/", origin=f"http://127.0.0.1:{socket_port}",
                  open_timeout=30) as sock:

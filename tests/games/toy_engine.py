@@ -15,9 +15,12 @@ from games.engines.base import (
     bad_move,
     copy_state,
     integer,
+    lexicon_option,
     not_your_turn,
+    one_of,
     ranks_from_scores,
     rng_for,
+    whole_number,
 )
 
 ALREADY_CHOSEN = "ALREADY_CHOSEN"
@@ -28,6 +31,9 @@ class ToyEngine(Engine):
     min_seats = 2
     max_seats = 4
     move_schema = {"add": {"n": integer()}}
+    # A word list only so that framework tests can follow a game's lexicon; the rules read none.
+    options_schema = {"mode": one_of("turns", "simultaneous", default="turns"),
+                      "target": whole_number(3, 1000, default=20), "lexicon": lexicon_option()}
 
     def setup(self, seats, options, seed):
         mode = options.get("mode", "turns")

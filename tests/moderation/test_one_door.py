@@ -9,9 +9,9 @@ from django.apps import apps
 from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
 from moderation import services
 from moderation.selectors import suspension_for
 from tests.helpers import committed
@@ -29,7 +29,8 @@ def token_for(username: str, password: str = PASSWORD):
 
 def test_a_token_is_issued_for_the_right_password_by_username_or_email(alice):
     assert token_for("alice").status_code == 200
-    assert token_for(alice.email).json()["token"] == Token.objects.get(user=alice).key
+    key = token_for(alice.email).json()["token"]
+    assert ApiToken.objects.get(user=alice, key=key).prefix == key[:8]
 
 
 def test_wrong_passwords_are_rate_limited_and_then_even_the_right_one_is_refused(alice):
@@ -38,7 +39,7 @@ def test_wrong_passwords_are_rate_limited_and_then_even_the_right_one_is_refused
         assert token_for("alice", "wrong").json()["code"] == "BAD_CREDENTIALS"
     answer = token_for("alice")
     assert answer.status_code == 429 and answer.json()["code"] == "RATE_LIMITED"
-    assert not Token.objects.filter(user=alice).exists()
+    assert not ApiToken.objects.filter(user=alice).exists()
 
 
 def test_failures_on_the_login_form_count_at_the_token_endpoint(alice, client):
@@ -52,7 +53,7 @@ def test_an_unverified_email_address_gets_no_token(make_user):
     EmailAddress.objects.filter(user=user).update(verified=False)
     answer = token_for("newcomer")
     assert answer.status_code == 403 and answer.json()["code"] == "EMAIL_UNVERIFIED"
-    assert not Token.objects.filter(user=user).exists()
+    assert not ApiToken.objects.filter(user=user).exists()
 
 
 def test_an_inactive_account_gets_no_token(alice):
@@ -65,7 +66,7 @@ def test_a_suspended_player_gets_no_token(bob, moderator):
     services.player_suspend(moderator=moderator, user=bob, reason="abuse", days=3)
     answer = token_for("bob")
     assert answer.status_code == 403 and answer.json()["code"] == "PLAYER_SUSPENDED"
-    assert not Token.objects.filter(user=bob).exists()
+    assert not ApiToken.objects.filter(user=bob).exists()
 
 
 # --- a suspension closes every door --------------------------------------------------------------

@@ -19,6 +19,7 @@ from ..base import (
     Context,
     Engine,
     IllegalMove,
+    OptionSchema,
     Outcome,
     State,
     Value,
@@ -28,10 +29,13 @@ from ..base import (
     copy_state,
     integer,
     json_tree_copy,
+    lexicon_option,
     object_of,
+    one_of,
     ranks_from_scores,
     rng_for,
     text,
+    whole_number,
 )
 from . import board as boardmod
 from . import movegen
@@ -52,6 +56,14 @@ from .tiles import BLANK, TILE_SETS, TileSet
 CHALLENGE_MODES = ("void", "single", "double")
 DEFAULT_MIN_BAG_FOR_EXCHANGE = 7
 SCORELESS_TURNS_TO_END = 6
+# The options a game may be created with.  The lexicon defaults to the tile set's language (the server
+# fills it in and checks that it is loaded: ``default_lexicon``).
+OPTIONS_SCHEMA: OptionSchema = {
+    "tile_set": one_of(*TILE_SETS, default="en"),
+    "lexicon": lexicon_option(),
+    "challenge": one_of(*CHALLENGE_MODES, default="void"),
+    "min_bag_for_exchange": whole_number(1, 100, default=DEFAULT_MIN_BAG_FOR_EXCHANGE),
+}
 
 # The keys each move may carry (size bounds, not rules: eight tiles are refused by the rack rule).
 _TILE = object_of({"row": integer(), "col": integer(), "letter": text(8), "blank": boolean()})
@@ -100,6 +112,7 @@ class CrosswordEngine(Engine):
     min_seats = 2
     max_seats = 4
     move_schema = MOVE_SCHEMA
+    options_schema = OPTIONS_SCHEMA
     has_preview = True
 
     def default_lexicon(self, options) -> str:

@@ -22,6 +22,7 @@ from ..base import (
     Context,
     Engine,
     IllegalMove,
+    OptionSchema,
     Outcome,
     State,
     bad_move,
@@ -29,9 +30,13 @@ from ..base import (
     contains_value,
     copy_state,
     integer,
+    one_of,
     rng_for,
     scalar,
+    set_by_server,
+    short_text,
     text,
+    whole_number,
 )
 from . import terms
 from .scoring import BOARDS_PER_ROUND, free_fields, round_score
@@ -173,6 +178,13 @@ class SpellEngine(Engine):
     max_seats = 6
     cooperative = True
     move_schema = MOVE_SCHEMA
+    # The cards are drawn by the server from the site's deck in ``language`` (``uses_term_deck``).
+    options_schema: OptionSchema = {
+        "language": short_text(8, default="en"),
+        "side": one_of(0, 1, default=None, nullable=True),  # None: drawn each round
+        "first_guesser": whole_number(0, max_seats - 1, default=0),
+        "cards": set_by_server(),
+    }
     # Setup options that never leave the server: the term cards hold every secret term, drawn by
     # the server from the site's term deck.
     private_options = ("cards",)

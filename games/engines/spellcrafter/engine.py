@@ -20,16 +20,19 @@ from ..base import (
     Context,
     Engine,
     IllegalMove,
+    OptionSchema,
     Outcome,
     State,
     array,
     bad_move,
     copy_state,
     json_copy,
+    lexicon_option,
     object_of,
     ranks_from_scores,
     rng_for,
     text,
+    whole_number,
 )
 from .deck import CARDS, DECK_IDS, DOUBLE, LETTER, WILD, card
 from .scoring import INSTANT_WIN_SCORE, score_word
@@ -49,6 +52,12 @@ PICKS_PER_ROUND = 7
 MIN_WORD = 3
 DEFAULT_ROUNDS = 4
 MAX_ROUNDS = 8
+
+# The options a game may be created with (the deck's letters are English: ``default_lexicon``).
+OPTIONS_SCHEMA: OptionSchema = {
+    "rounds": whole_number(1, MAX_ROUNDS, default=DEFAULT_ROUNDS),
+    "lexicon": lexicon_option(),
+}
 
 DRAFT = "draft"
 CRAFT = "craft"
@@ -189,6 +198,7 @@ class SpellcrafterEngine(Engine):
     min_seats = 2
     max_seats = 5
     move_schema = MOVE_SCHEMA
+    options_schema = OPTIONS_SCHEMA
     has_preview = True
 
     def default_lexicon(self, options) -> str:

@@ -22,16 +22,19 @@ from ..base import (
     Context,
     Engine,
     IllegalMove,
+    OptionSchema,
     Outcome,
     State,
     bad_move,
     copy_state,
     integer,
     json_copy,
+    lexicon_option,
     object_of,
     ranks_from_scores,
     rng_for,
     text,
+    whole_number,
 )
 from . import board as geo
 from .tiles import BLANK, LETTERS, VALUES, back_to_bag, full_bag, return_penalty
@@ -50,6 +53,13 @@ LETTERS_SET = frozenset(LETTERS) | frozenset(LETTERS.lower())
 
 TARGET = 44
 DEFAULT_MAX_TURNS = 200
+MAX_TURNS = 1000
+
+# The options a game may be created with (the words are English: ``default_lexicon``).
+OPTIONS_SCHEMA: OptionSchema = {
+    "max_turns": whole_number(1, MAX_TURNS, default=DEFAULT_MAX_TURNS),
+    "lexicon": lexicon_option(),
+}
 
 REASON_TARGET = "reached_44"
 REASON_TILES = "tiles_exhausted"
@@ -87,6 +97,7 @@ class TurnspellEngine(Engine):
     min_seats = 2
     max_seats = 4
     move_schema = MOVE_SCHEMA
+    options_schema = OPTIONS_SCHEMA
 
     def default_lexicon(self, options) -> str:
         """Turnspell uses the English tile set, so English words."""
@@ -98,8 +109,8 @@ class TurnspellEngine(Engine):
             raise bad_move("Turnspell is for 2 to 4 players.")
         options = dict(options or {})
         max_turns = options.get("max_turns", DEFAULT_MAX_TURNS)
-        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 1 <= max_turns <= 1000:
-            raise bad_move('"max_turns" must be an integer from 1 to 1000.')
+        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 1 <= max_turns <= MAX_TURNS:
+            raise bad_move(f'"max_turns" must be an integer from 1 to {MAX_TURNS}.')
         bag = full_bag()
         rng_for(seed, "setup").shuffle(bag)
         spinner = [[bag.pop() for _ in range(geo.SIZE)] for _ in range(geo.ARMS)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,18 +17,29 @@ import pytest
 
 from games.engines import registry
 from games.engines.base import (
+    ARRAY,
     BAD_MOVE,
     BAD_SEAT,
+    BOOLEAN,
     GAME_OVER,
+    INTEGER,
     NO_PREVIEW,
     STRING,
     Context,
     Engine,
     IllegalMove,
+    Option,
     SetLexicon,
+    check_option_value,
+    check_options,
     find_leaks,
+    flag,
     leaks,
+    one_of,
     rng_for,
+    set_by_server,
+    short_text,
+    whole_number,
 )
 from tests.games.engines.crossword.test_random_play import ENGLISH_WORDS
 from tests.games.engines.spell.helpers import make_cards
@@ -140,6 +152,66 @@ def test_an_engine_without_preview_answers_no_preview(kind, running):
         pytest.skip(f"{kind} has a preview")
     seat, move = a_move(kind, running)
     assert refusal(lambda: engine.preview(running, seat, move, TABLES[kind].ctx), running).code == NO_PREVIEW
+
+
+# --- declared options ----------------------------------------------------------------------------
+
+
+def test_every_engine_declares_its_options_each_with_a_default_that_fits_it(kind):
+    schema = engine_of(kind).options_schema
+    assert isinstance(schema, Mapping)
+    for name, option in schema.items():
+        assert isinstance(name, str) and isinstance(option, Option), name
+        assert option.kind in (STRING, INTEGER, BOOLEAN, ARRAY), name
+        if option.default is not None:
+            check_option_value(name, option.default, option)
+
+
+def test_the_declared_defaults_are_the_ones_setup_uses(kind):
+    engine, table = engine_of(kind), TABLES[kind]
+    defaults = {name: o.default for name, o in engine.options_schema.items() if o.default is not None}
+    assert engine.setup(table.seats, {**defaults, **table.options}, 5) == engine.setup(table.seats, table.options, 5)
+
+
+def test_the_options_every_engine_is_played_with_here_fit_its_declaration(kind):
+    check_options(engine_of(kind).options_schema, TABLES[kind].options, game=kind, set_by_server=True)
+
+
+def test_an_engines_private_options_are_set_by_the_server(kind):
+    engine = engine_of(kind)
+    assert all(engine.options_schema[name].by_server for name in engine.private_options)
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    ({"nonsense": 1}, "nonsense"),
+    ({"count": True}, "count"), ({"count": "7"}, "count"), ({"count": 7.0}, "count"), ({"count": 11}, "count"),
+    ({"mode": "sideways"}, "mode"), ({"mode": 1}, "mode"), ({"mode": None}, "mode"),
+    ({"side": 2}, "side"), ({"side": False}, "side"),
+    ({"casual": "no"}, "casual"), ({"casual": 0}, "casual"), ({"casual": "true"}, "casual"),
+    ({"casual": None}, "casual"),
+    ({"code": ""}, "code"), ({"code": "x" * 17}, "code"), ({"code": ["en"]}, "code"),
+    ({"cards": []}, "cards"),
+    ({"x" * 100_000: 1}, "x" * 37 + "..."),
+])
+def test_an_option_outside_its_declaration_is_refused_naming_it(options, named):
+    schema = {"count": whole_number(1, 10, default=5), "mode": one_of("a", "b", default="a"),
+              "side": one_of(0, 1, default=None, nullable=True), "casual": flag(default=False),
+              "code": short_text(16), "cards": set_by_server()}
+    with pytest.raises(IllegalMove) as refused:
+        check_options(schema, options, game="Toy")
+    assert refused.value.code == BAD_MOVE
+    assert refused.value.details == {"option": named}
+    assert len(refused.value.message) < 300
+
+
+def test_options_inside_their_declaration_pass_and_the_server_may_set_its_own():
+    schema = {"count": whole_number(1, 10, default=5), "side": one_of(0, 1, default=None, nullable=True),
+              "casual": flag(default=False), "cards": set_by_server()}
+    check_options(schema, {}, game="Toy")
+    check_options(schema, {"count": 10, "side": None, "casual": True}, game="Toy")
+    check_options(schema, {"side": 1, "cards": [{"id": 1}]}, game="Toy", set_by_server=True)
+    with pytest.raises(IllegalMove):
+        check_options(schema, ["count"], game="Toy")
 
 
 def test_the_registry_refuses_an_engine_that_does_not_inherit_the_contract():
