@@ -11,7 +11,9 @@ shares, unless the view documented that status itself:
   authentication comes first);
 - 401 for every operation that reads a token: one unused too long is refused with ``TOKEN_EXPIRED``
   (``core.authentication``);
-- 404 for operations with path parameters (no such object, or a path that is no URL of ours).
+- 404 for operations with path parameters (no such object, or a path that is no URL of ours);
+- 503 for every operation: a lost database connection is answered ``SERVICE_UNAVAILABLE``
+  (``core.db_unavailable``), with nothing written.
 """
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
@@ -48,4 +50,6 @@ class AutoSchema(SpectacularAutoSchema):
             errors.append(("403", "Not signed in, a bad token, or not allowed to do this."))
         if "{" in self.path:
             errors.append(("404", "No such object (`NOT_FOUND` or a specific code)."))
+        errors.append(("503", "The database could not be reached for a moment (`SERVICE_UNAVAILABLE`): "
+                              "nothing was written; send the request again."))
         return errors

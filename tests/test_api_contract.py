@@ -66,6 +66,7 @@ def test_every_operation_documents_its_refusals_in_the_error_shape(openapi):
             assert "400" in errors, f"{method.upper()} {path}: no 400"
         if any(requirement for requirement in operation.get("security", [])):  # reads a session or token
             assert "403" in errors, f"{method.upper()} {path}: no 403"
+        assert "503" in responses, f"{method.upper()} {path}: no 503 (the database lost)"
         checked += 1
     assert checked >= 30
 
