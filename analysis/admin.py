@@ -11,7 +11,7 @@ class AnalysisAdmin(admin.ModelAdmin):
     list_filter = ("status", "lexicon")
     search_fields = ("owner__username",)
     readonly_fields = ("game", "owner", "gcg", "lexicon", "tile_set", "status", "result", "error", "created_at",
-                       "finished_at")
+                       "queued_at", "finished_at")
 
     def has_add_permission(self, request):
         return False

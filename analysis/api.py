@@ -45,7 +45,6 @@ ANALYSIS = inline_serializer("Analysis", {
     "turns": inline_serializer("AnalysisTurn", TURN_FIELDS, many=True),
     "summary": inline_serializer("AnalysisSummary", SUMMARY_FIELDS, many=True),
 })
-CREATED = inline_serializer("AnalysisCreated", {"id": serializers.IntegerField(), "status": serializers.CharField()})
 
 
 class UploadSerializer(serializers.Serializer):
@@ -64,14 +63,15 @@ class GameAnalysisApi(APIView):
 
 class AnalysisCreateApi(APIView):
 
-    @extend_schema(request=UploadSerializer, responses={201: CREATED, 400: ErrorSerializer, 429: ErrorSerializer})
+    @extend_schema(request=UploadSerializer, responses={202: ANALYSIS, 400: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
-        """Upload a GCG record for analysis.  A malformed or impossible record is refused with
-        ``GCG_INVALID`` (``details.line``, ``details.reason``) and nothing is stored."""
+        """Upload a GCG record for analysis: 202 with the stored analysis, ``status`` "pending" until a
+        worker has run it (follow ``GET /api/analyses/{id}/``).  A malformed or impossible record is
+        refused with ``GCG_INVALID`` (``details.line``, ``details.reason``) and nothing is stored."""
         body = UploadSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         analysis = services.analysis_create_from_gcg(user=request.user, **body.validated_data)
-        return Response({"id": analysis.pk, "status": analysis.status}, status=status.HTTP_201_CREATED)
+        return Response(analysis_json(analysis), status=status.HTTP_202_ACCEPTED)
 
 
 class AnalysisDetailApi(APIView):

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -14,7 +15,8 @@ class AnalysisStatus(models.TextChoices):
 class Analysis(models.Model):
     """``result`` is ``games.engines.crossword.analysis.analyse``'s report (turns and summary), each turn
     with the board before it; filled once by the task.  An upload keeps its record in ``gcg`` and
-    belongs to ``owner``; a game's analysis has ``game`` and no owner."""
+    belongs to ``owner``; a game's analysis has ``game`` and no owner.  ``queued_at``: when its task was
+    last asked for (on creation, and again by the sweep that re-sends a pending one whose task was lost)."""
 
     game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.CASCADE,
                                 related_name="analysis")
@@ -27,6 +29,7 @@ class Analysis(models.Model):
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -35,6 +38,7 @@ class Analysis(models.Model):
             models.CheckConstraint(condition=models.Q(game__isnull=False) | models.Q(owner__isnull=False),
                                    name="analysis_of_a_game_or_an_upload"),
         ]
+        indexes = [models.Index(fields=["queued_at"], condition=models.Q(status="pending"), name="analysis_pending")]
 
     def __str__(self) -> str:
         return f"analysis #{self.pk} of game {self.game_id}" if self.game_id else f"analysis #{self.pk} (upload)"

@@ -1,7 +1,10 @@
 """Running an analysis: the work the Celery task does, once per stored analysis.
 
-``analysis_run`` is idempotent (a finished analysis is left alone; two runs at once are serialised by
-the row lock), so the task may be retried or sent twice.  It reads the racks as they were, which is
+``analysis_run`` is idempotent and safe to run twice at once: it computes under the analysis' row lock
+(``SKIP LOCKED``: a second run finds the row locked and leaves it to the first) and leaves a finished
+analysis alone, so the task may be retried, sent twice or re-sent by the sweep
+(``services.analyses_resend_stalled``).  A worker killed mid-run rolls its transaction back, which
+leaves the analysis pending and unlocked for the sweep.  It reads the racks as they were, which is
 only allowed because a game's analysis exists only once the game is finished.
 """
 
@@ -78,9 +81,10 @@ def _compute(analysis: Analysis) -> dict[str, Any]:
 
 
 def analysis_run(*, analysis_id: int) -> Analysis | None:
-    """Compute and store the analysis once; a finished one is returned as it is."""
+    """Compute and store the analysis once; a finished one is returned as it is, and None when there is
+    no such analysis or another worker is running it now."""
     with transaction.atomic():
-        analysis = Analysis.objects.select_for_update().filter(pk=analysis_id).first()
+        analysis = Analysis.objects.select_for_update(skip_locked=True).filter(pk=analysis_id).first()
         if analysis is None or analysis.status != AnalysisStatus.PENDING:
             return analysis
         try:

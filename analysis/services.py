@@ -1,23 +1,28 @@
 """Asking for an analysis: of a finished game (stored once per game) or of an uploaded GCG record.
 
-Both store a pending ``Analysis`` and send ``tasks.run_analysis`` on commit; the result is computed
-outside the request.  A refused request (unfinished game, bad record) writes nothing.
+Both store a pending ``Analysis`` and publish ``AnalysisRequested`` with it, in one transaction: the
+outbox (``core.events``) sends its task on commit, or later when the broker is down, so the request
+answers at once and the work is delayed, never lost.  The result is computed outside the request.  A
+refused request (unfinished game, bad record) writes nothing.  ``analyses_resend_stalled`` (beat) asks
+again for pending analyses whose task was lost (a worker killed while running it).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from core.events import publish
 from games import selectors as game_selectors
 from games.engines.crossword.analysis import GcgError, positions_from_gcg
 from games.engines.crossword.tiles import TILE_SETS
 from games.models import GameStatus
 from lexicons.models import Lexicon
 
-from . import tasks
 from .errors import (
     GAME_NOT_FINISHED,
     GCG_INVALID,
@@ -35,6 +40,7 @@ from .errors import (
     UNKNOWN_LEXICON,
     AnalysisError,
 )
+from .events import AnalysisRequested
 from .models import Analysis, AnalysisStatus
 from .running import ANALYSED_KINDS, analysis_ensure_for_game
 
@@ -43,9 +49,16 @@ GCG_MAX_LENGTH = 50_000  # a long four-player game is under 10 000 characters
 UPLOADS_PER_HOUR = 20
 
 
-def _enqueue(analysis: Analysis) -> None:
-    analysis_id = analysis.pk
-    transaction.on_commit(lambda: tasks.run_analysis.delay(analysis_id))
+def uploads_counted(*, user, now: datetime) -> int:
+    """What ``UPLOADS_PER_HOUR`` counts: the player's uploads analysed in the last hour, and those still
+    waiting that were asked for in it.  The limit is on a worker's time, so an analysis counts in the
+    hour after it ran; a waiting one counts too (else a burst while the workers lag would queue any
+    amount of work), but only for its first hour: one that never ran (held by an outage) stops
+    counting until it has."""
+    hour_ago = now - timedelta(hours=1)
+    return Analysis.objects.filter(owner=user).filter(
+        Q(finished_at__gt=hour_ago) | Q(status=AnalysisStatus.PENDING, created_at__gt=hour_ago)
+    ).count()
 
 
 def analysis_request_for_game(*, game_id: int) -> Analysis:
@@ -57,9 +70,10 @@ def analysis_request_for_game(*, game_id: int) -> Analysis:
         raise AnalysisError(NOT_ANALYSABLE, MSG_NOT_ANALYSABLE, 400)
     if game.status != GameStatus.FINISHED or game.state is None:
         raise AnalysisError(GAME_NOT_FINISHED, MSG_NOT_FINISHED, 409)
-    analysis, created = analysis_ensure_for_game(game=game)
-    if created:
-        _enqueue(analysis)
+    with transaction.atomic():
+        analysis, created = analysis_ensure_for_game(game=game)
+        if created:
+            publish(AnalysisRequested(analysis_id=analysis.pk))
     return analysis
 
 
@@ -75,7 +89,7 @@ def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | No
     record, ``UNKNOWN_LEXICON`` for a dictionary the site does not have, ``RATE_LIMITED`` (429) past
     ``UPLOADS_PER_HOUR``; nothing is stored then."""
     now = now or timezone.now()
-    if Analysis.objects.filter(owner=user, created_at__gt=now - timedelta(hours=1)).count() >= UPLOADS_PER_HOUR:
+    if uploads_counted(user=user, now=now) >= UPLOADS_PER_HOUR:
         raise AnalysisError(RATE_LIMITED, MSG_RATE_LIMITED % {"limit": UPLOADS_PER_HOUR}, 429)
     language = Lexicon.objects.filter(code=lexicon).values_list("language", flat=True).first()
     if language is None:
@@ -91,7 +105,29 @@ def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | No
         raise _gcg_error(exc.line, exc.reason) from None
     if not positions:
         raise _gcg_error(None, MSG_GCG_NO_TURNS)
-    analysis = Analysis.objects.create(owner=user, gcg=gcg, lexicon=lexicon, tile_set=tile_set,
-                                       status=AnalysisStatus.PENDING)
-    _enqueue(analysis)
+    with transaction.atomic():
+        analysis = Analysis.objects.create(owner=user, gcg=gcg, lexicon=lexicon, tile_set=tile_set,
+                                           status=AnalysisStatus.PENDING, queued_at=now)
+        publish(AnalysisRequested(analysis_id=analysis.pk))
     return analysis
+
+
+def analyses_resend_stalled(*, now: datetime | None = None) -> int:
+    """Ask again for the pending analyses asked for more than ``RESEND_STALLED_AFTER`` seconds ago
+    whose task has not run: lost with a worker killed while it ran (a task taken and not acknowledged
+    comes back only after the broker's visibility timeout, an hour) or never delivered.  One being run
+    right now holds its row lock (``running.analysis_run``) and is skipped; a finished one is not
+    pending.  Each re-sent one is stamped, so a long queue gets one more copy per period, not one per
+    sweep; a copy that finds the analysis done does nothing.  Returns how many were re-sent."""
+    now = now or timezone.now()
+    before = now - timedelta(seconds=settings.RESEND_STALLED_AFTER)
+    with transaction.atomic():
+        stalled = list(
+            Analysis.objects.select_for_update(skip_locked=True)
+            .filter(status=AnalysisStatus.PENDING, queued_at__lte=before)
+            .order_by("queued_at").values_list("pk", flat=True)[:500]
+        )
+        Analysis.objects.filter(pk__in=stalled).update(queued_at=now)
+        for analysis_id in stalled:
+            publish(AnalysisRequested(analysis_id=analysis_id))
+    return len(stalled)

@@ -64,8 +64,9 @@ MIDDLEWARE = [
     "core.middleware.UnstorablePathMiddleware",  # a NUL in the path is a 404, not a 500
     "core.token_api.TokenApiMiddleware",  # a program's token API request takes the shorter chain below
     "django.middleware.security.SecurityMiddleware",
-    "core.middleware.PrivateResponsesMiddleware",  # Cache-Control: no-store for a signed-in user
     "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
+    # Cache-Control: no-store for a signed-in user (inside the 503: reading the user may need the database)
+    "core.middleware.PrivateResponsesMiddleware",
     "config.security_headers.CSPMiddleware",  # django-csp's, its header built once
     "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -261,6 +262,28 @@ if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a worker holds one unacknowledged task, not a batch
+# Queues by kind of work, so that a long job never keeps a player waiting: bot moves and notifications
+# (their e-mails too) on "interactive", analyses and bulk dictionary changes on "heavy", everything else
+# (sweeps, the relay, ratings, leagues, digests) on the default queue. The Procfile's `worker` consumes
+# the default and interactive queues, `worker_heavy` the heavy one, one task at a time.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    **{name: {"queue": "interactive"} for name in (
+        "games.tasks.bot_move", "games.tasks.bot_challenges",
+        "notifications.tasks.on_game_finished", "notifications.tasks.on_seats_due",
+        "notifications.tasks.on_challenge_issued", "notifications.tasks.on_challenge_answered",
+        "notifications.tasks.on_emails_queued", "notifications.tasks.deliver_emails",
+        "notifications.tasks.notify_game_over",
+    )},
+    **{name: {"queue": "heavy"} for name in (
+        "analysis.tasks.on_analysis_requested", "analysis.tasks.run_analysis", "analysis.tasks.on_game_finished",
+        "lexicons.tasks.on_bulk_job_queued", "games.lexicon_tasks.lexicon_bulk_apply",
+    )},
+}
+# An analysis or a bulk dictionary job still unfinished this many seconds after its task was sent is sent
+# again (beat, every 5 minutes): its task was lost with a killed worker, which the broker would give back
+# only after CELERY_VISIBILITY_TIMEOUT. One being run holds its row lock and is left alone.
+RESEND_STALLED_AFTER = env.int("RESEND_STALLED_AFTER", default=600)
 if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
     CELERY_REDIS_SOCKET_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_timeout"]
     CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_connect_timeout"]
@@ -277,6 +300,9 @@ CELERY_BEAT_SCHEDULE = {
     "Send daily digests": {"task": "notifications.tasks.digests_send", "schedule": crontab(minute="*/15")},
     "End due league seasons": {"task": "leagues.tasks.leagues_end_due_seasons", "schedule": crontab(minute="*/15")},
     "Verify game replays": {"task": "games.tasks.games_verify", "schedule": crontab(minute=17, hour=3)},
+    "Re-send stalled analyses": {"task": "analysis.tasks.analyses_resend_stalled", "schedule": 300.0},
+    "Re-send stalled bulk lexicon jobs": {"task": "lexicons.tasks.lexicon_bulk_jobs_resend_stalled",
+                                          "schedule": 300.0},
 }
 CELERY_TIMEZONE = "UTC"
 

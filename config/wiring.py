@@ -9,11 +9,16 @@ when Django starts (the ``LETTERPOST_WIRING`` setting names this module).
 Each handler is an idempotent Celery task taking the event as a dict.  A tuple is a chain, run in
 order: a finished game's rating is applied before its league checks whether the season is over (the
 next season's placement reads the ratings).
+
+Work an app asks of its own task goes through the same outbox (``AnalysisRequested``,
+``LexiconBulkJobQueued``, ``EmailsQueued``, like the games' ``BotToMove``), so that a broker outage
+delays it and loses nothing.  Which worker queue a task runs on is ``CELERY_TASK_ROUTES``'s business.
 """
 
 from accounts import policies as account_policies
 from accounts.events import VacationEnded
 from analysis import tasks as analysis_tasks
+from analysis.events import AnalysisRequested
 from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
@@ -21,12 +26,14 @@ from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFini
 from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from leagues import tasks as league_tasks
 from lexicons import tasks as lexicon_tasks
+from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation import chat as moderation_chat
 from moderation import policies as moderation_policies
 from moderation.events import PlayerSuspended
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
+from notifications.events import EmailsQueued
 from ratings import tasks as rating_tasks
 
 # event type -> handlers (Celery tasks; a tuple runs as a chain, in order)
@@ -47,6 +54,9 @@ SUBSCRIPTIONS = {
     ChallengeAnswered: [notification_tasks.on_challenge_answered],
     VacationEnded: [game_tasks.on_vacation_ended],
     PlayerSuspended: [league_tasks.on_player_suspended],
+    AnalysisRequested: [analysis_tasks.on_analysis_requested],
+    LexiconBulkJobQueued: [lexicon_tasks.on_bulk_job_queued],
+    EmailsQueued: [notification_tasks.on_emails_queued],
 }
 
 # policy question -> the functions that answer it (core.policies)

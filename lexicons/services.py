@@ -378,41 +378,53 @@ def bulk_progress_key(job_id: int) -> str:
 
 
 def lexicon_bulk_job_run(*, job_id: int, now: datetime | None = None) -> LexiconBulkJob:
-    """Apply a queued bulk job in one transaction; a failure rolls it all back and marks the job failed.
-    A job that is not queued (already run, e.g. a redelivered task) is left alone."""
-    claimed = LexiconBulkJob.objects.filter(pk=job_id, status=BulkJobStatus.QUEUED).update(
-        status=BulkJobStatus.RUNNING
-    )
-    job = LexiconBulkJob.objects.select_related("lexicon", "created_by").get(pk=job_id)
-    if not claimed:
-        return job
-    key = bulk_progress_key(job_id)
+    """Apply a bulk job in one transaction; a failure rolls it all back and marks the job failed.
+
+    Safe to run twice, even at once (a redelivered task, the sweep's re-send): the words are written
+    under the job's row lock, taken with SKIP LOCKED, so a second run finds the job locked and leaves it
+    to the first; a finished job (done or failed) is left alone.  A job left running by a worker that
+    died (its transaction rolled back, so its lock is gone and nothing was written) is taken up again."""
+    # Running in the admin at once; the work's own transaction commits only at its end.
+    LexiconBulkJob.objects.filter(pk=job_id, status=BulkJobStatus.QUEUED).update(status=BulkJobStatus.RUNNING)
+    try:
+        with transaction.atomic():
+            job = (
+                LexiconBulkJob.objects.select_for_update(skip_locked=True)
+                .filter(pk=job_id, status=BulkJobStatus.RUNNING).first()
+            )
+            if job is not None:
+                _bulk_job_apply(job, now=now or timezone.now())
+    except Exception as exc:  # the transaction is rolled back: nothing half-applied
+        logger.exception("bulk lexicon job %s failed", job_id)
+        LexiconBulkJob.objects.filter(pk=job_id, status=BulkJobStatus.RUNNING).update(
+            status=BulkJobStatus.FAILED, error=str(exc)[:2000], finished_at=timezone.now())
+        raise
+    return LexiconBulkJob.objects.select_related("lexicon", "created_by").get(pk=job_id)
+
+
+def _bulk_job_apply(job: LexiconBulkJob, *, now: datetime) -> None:
+    """The words of a locked running job, and the job marked done, in the caller's transaction."""
+    key = bulk_progress_key(job.pk)
 
     def progress(done: int, total: int) -> None:
         cache.set(key, done, 3600)
 
     words = job.words.split("\n")
     try:
-        with transaction.atomic():
-            lexicon = _locked(job.lexicon_id)
-            states = _word_states(lexicon, words)
-            active = {w for w, (status, _origin) in states.items() if status == WordStatus.ACTIVE}
-            if job.action == WordAction.ADDED:
-                add, remove = [w for w in words if w not in active], []
-            else:
-                add, remove = [], [w for w in words if w in active]
-            note = _("bulk %(action)s from upload #%(id)s: %(reason)s") % {
-                "action": job.get_action_display().lower(), "id": job.pk, "reason": job.reason,
-            }
-            result = _write_changes(
-                lexicon, add=add, remove=remove, known=set(states), origin=WordOrigin.CURATION,
-                user=job.created_by, reason=job.reason, note=note, now=now or timezone.now(), progress=progress,
-            )
-    except Exception as exc:  # the transaction is rolled back: nothing half-applied
-        logger.exception("bulk lexicon job %s failed", job_id)
-        job.status, job.error, job.finished_at = BulkJobStatus.FAILED, str(exc)[:2000], timezone.now()
-        job.save(update_fields=["status", "error", "finished_at"])
-        raise
+        lexicon = _locked(job.lexicon_id)
+        states = _word_states(lexicon, words)
+        active = {w for w, (status, _origin) in states.items() if status == WordStatus.ACTIVE}
+        if job.action == WordAction.ADDED:
+            add, remove = [w for w in words if w not in active], []
+        else:
+            add, remove = [], [w for w in words if w in active]
+        note = _("bulk %(action)s from upload #%(id)s: %(reason)s") % {
+            "action": job.get_action_display().lower(), "id": job.pk, "reason": job.reason,
+        }
+        result = _write_changes(
+            lexicon, add=add, remove=remove, known=set(states), origin=WordOrigin.CURATION,
+            user=job.created_by, reason=job.reason, note=note, now=now, progress=progress,
+        )
     finally:
         cache.delete(key)
     job.status = BulkJobStatus.DONE
@@ -420,7 +432,6 @@ def lexicon_bulk_job_run(*, job_id: int, now: datetime | None = None) -> Lexicon
     job.version = result.version if result.changed else None
     job.finished_at = timezone.now()
     job.save(update_fields=["status", "changed", "version", "finished_at"])
-    return job
 
 
 # ---------------------------------------------------------------------------

@@ -2,16 +2,32 @@
 
 from celery import shared_task
 
-from . import services
+from . import bulk, services
 from .services import lexicon_bulk_job_run
+
+
+def _report(job) -> dict:
+    return {"job": job.pk, "status": job.status, "changed": job.changed, "version": job.version}
+
+
+@shared_task(acks_late=True)
+def on_bulk_job_queued(event: dict) -> dict:
+    """``LexiconBulkJobQueued``: apply an uploaded bulk add/remove in one transaction (once: a finished
+    job, or one another worker is applying, is left alone).  On the ``heavy`` queue."""
+    return _report(lexicon_bulk_job_run(job_id=event["job_id"]))
 
 
 # The name it had when it lived in games/: jobs queued before the move still find it.
 @shared_task(name="games.lexicon_tasks.lexicon_bulk_apply")
 def lexicon_bulk_apply(job_id: int) -> dict:
-    """Apply an uploaded bulk add/remove (queued by ``lexicon_bulk_job_create``) in one transaction."""
-    job = lexicon_bulk_job_run(job_id=job_id)
-    return {"job": job.pk, "status": job.status, "changed": job.changed, "version": job.version}
+    """Kept for jobs queued under this name before they went through the outbox."""
+    return _report(lexicon_bulk_job_run(job_id=job_id))
+
+
+@shared_task
+def lexicon_bulk_jobs_resend_stalled() -> int:
+    """Every few minutes (beat): send again the bulk jobs whose task was lost."""
+    return bulk.lexicon_bulk_jobs_resend_stalled()
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)

@@ -1,4 +1,5 @@
-"""Sending the e-mails of notifications marked "each"; queued on commit by ``services.notify_many``."""
+"""Sending the e-mails of notifications marked "each"; asked for by ``services.notify_many`` through the
+outbox (``EmailsQueued``, handled by ``tasks.on_emails_queued``)."""
 
 import logging
 
@@ -13,6 +14,11 @@ logger = logging.getLogger(__name__)
 # The name it had in notifications/tasks.py: sends queued before the move still find it.
 @shared_task(name="notifications.tasks.deliver_emails")
 def deliver_emails(notification_ids: list[int]) -> int:
+    """Kept for sends queued under this name before they went through the outbox."""
+    return emails_deliver(notification_ids=notification_ids)
+
+
+def emails_deliver(*, notification_ids: list[int]) -> int:
     """E-mail notifications marked "each"; each row is claimed first, so a retry sends nothing twice."""
     sent = 0
     for notification in Notification.objects.filter(pk__in=notification_ids, email=EmailState.EACH).select_related(

@@ -2,7 +2,8 @@
 
 ``notify_many`` stores what players are told, honouring each one's preferences (in-app, e-mail each,
 daily digest, off); e-mails and the live bell follow on commit, so a failing mail server never undoes
-the move or sweep that caused them.
+the move or sweep that caused them.  The e-mails go through the outbox (``EmailsQueued``, published with
+the rows): a broker down at commit delays them until the relay sends the task, and loses none.
 
 Calm notifications: the sweep's "your move" and reminders are dropped for a player who has the site or
 that game open (``games.presence``: they can see it); an e-mail that would go out during the player's
@@ -20,12 +21,13 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.quiet_hours import in_quiet_hours
 from core.errors import AppError
+from core.events import publish
 from games.models import Game, GameStatus
 from games.presence import is_present
 
 from . import broadcast
-from .delivery import deliver_emails
 from .digest import next_digest_at
+from .events import EmailsQueued
 from .models import DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
 from .preferences import preferences_for, wants_digest
 
@@ -62,13 +64,16 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
         rows.append(Notification(user_id=item["user_id"], kind=item["kind"], game_id=item.get("game_id"),
                                  params=item.get("params", {}), created_at=now, in_app=in_app, email=state,
                                  key=item.get("key")))
-    rows = Notification.objects.bulk_create(rows)
-    digest_users = {n.user_id for n in rows if n.email == EmailState.DIGEST}
-    if digest_users:
-        _ensure_digest_schedules(digest_users, now=now)
-    each = [n.pk for n in rows if n.email == EmailState.EACH]
-    live = sorted({n.user_id for n in rows if n.in_app})
-    transaction.on_commit(lambda: _after_commit(each, live), robust=True)
+    with transaction.atomic():
+        rows = Notification.objects.bulk_create(rows)
+        digest_users = {n.user_id for n in rows if n.email == EmailState.DIGEST}
+        if digest_users:
+            _ensure_digest_schedules(digest_users, now=now)
+        each = [n.pk for n in rows if n.email == EmailState.EACH]
+        if each:
+            publish(EmailsQueued(notification_ids=each))
+        live = sorted({n.user_id for n in rows if n.in_app})
+        transaction.on_commit(lambda: broadcast.unread_changed(user_ids=live), robust=True)
     return rows
 
 
@@ -113,12 +118,6 @@ def notify(*, user, kind: str, game=None, params: dict | None = None, now: datet
     """One notification, e.g. league news: ``notify(user=u, kind="league_news", params={"text": ...})``."""
     return notify_many([{"user_id": user.pk, "kind": kind, "game_id": getattr(game, "pk", None),
                          "params": params or {}}], now=now)
-
-
-def _after_commit(email_ids: list[int], user_ids: list[int]) -> None:
-    if email_ids:
-        deliver_emails.delay(email_ids)
-    broadcast.unread_changed(user_ids=user_ids)
 
 
 def notification_mark_read(*, user, notification_id: int, now: datetime | None = None) -> None:

@@ -6,7 +6,7 @@ from datetime import datetime
 from celery import shared_task
 
 from . import services
-from .delivery import deliver_emails  # noqa: F401  (registered under its old name)
+from .delivery import deliver_emails, emails_deliver  # noqa: F401  (deliver_emails: registered under its old name)
 from .digest import digests_send_due
 
 
@@ -22,6 +22,12 @@ def on_seats_due(event: dict) -> int:
     none about a turn to a player who has the site or the game open."""
     at = event.get("at")
     return len(services.seats_due_notify(event["notices"], now=datetime.fromisoformat(at) if at else None))
+
+
+@shared_task
+def on_emails_queued(event: dict) -> int:
+    """``EmailsQueued``: send the e-mails of these notifications (each claimed first: sent once)."""
+    return emails_deliver(notification_ids=event["notification_ids"])
 
 
 @shared_task

@@ -163,40 +163,57 @@ def celery_eager(request):
     app.conf.task_always_eager = before
 
 
-@pytest.fixture
-def celery_worker_process(settings, transactional_db):
-    """A real Celery worker in a subprocess, on the broker from the environment, using this test
-    run's database.  Tests that need one use ``transactional_db`` so the worker sees their rows."""
+def start_celery_worker(settings, *, queues: list[str], name: str, env: dict | None = None,
+                        preload: str | None = None):
+    """A real Celery worker in a subprocess (solo pool), on the broker from the environment, using this
+    test run's database, consuming ``queues`` (emptied first); answered a ping before it is returned.
+    ``preload`` names a module of the suite imported before Celery starts (to hold a task)."""
     import subprocess
     import sys
     import time
 
     from django.db import connection
 
-    broker = settings.CELERY_BROKER_URL
-    real_broker = broker != "memory://"
-    require_service(real_broker, "a Celery broker (CELERY_BROKER_URL)")
-    db = connection.settings_dict
-    require_service(db["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
-    env = dict(os.environ)
-    env["EXTRA_GAME_ENGINES"] = "tests.games.toy_engine:ENGINE"
-    env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--purge", "-l", "warning"],
-        env=env,
-        cwd=settings.BASE_DIR,
-    )
     from config.celery import app
 
+    require_service(settings.CELERY_BROKER_URL != "memory://", "a Celery broker (CELERY_BROKER_URL)")
+    db = connection.settings_dict
+    require_service(db["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
+    full_env = {**os.environ, **(env or {})}
+    full_env["EXTRA_GAME_ENGINES"] = "tests.games.toy_engine:ENGINE"
+    full_env["DATABASE_URL"] = (
+        f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}")
+    node = f"{name}-{os.getpid()}@test"
+    code = "import sys; from celery.__main__ import main; sys.exit(main())"
+    if preload:
+        code = f"import {preload}; " + code
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "-A", "config", "worker", "--pool=solo", "--purge", "-l", "warning",
+         "-Q", ",".join(queues), "-n", node],
+        env=full_env,
+        cwd=settings.BASE_DIR,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            pytest.fail("the Celery worker exited at start")
-        if app.control.ping(timeout=1):
-            break
-    else:
-        process.kill()
-        pytest.fail("the Celery worker did not answer a ping within 60 s")
-    yield process
+            pytest.fail(f"the Celery worker {name} exited at start")
+        if any(node in answer for answer in app.control.ping(timeout=1)):
+            return process
+    process.kill()
+    pytest.fail(f"the Celery worker {name} did not answer a ping within 60 s")
+
+
+def stop_celery_worker(process) -> None:
     process.terminate()
     process.wait(30)
+
+
+@pytest.fixture
+def celery_worker_process(settings, transactional_db):
+    """A real Celery worker consuming every queue (``tests.helpers.celery_queues``).  Tests that need
+    one use ``transactional_db`` so the worker sees their rows."""
+    from tests.helpers import celery_queues
+
+    process = start_celery_worker(settings, queues=celery_queues(), name="worker")
+    yield process
+    stop_celery_worker(process)

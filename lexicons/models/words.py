@@ -8,6 +8,7 @@ uploads have their own rows.  Models hold data only; every write goes through ``
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -141,6 +142,8 @@ class LexiconBulkJob(models.Model):
 
     The filtered words are stored on the row (not as a file) so a worker on another host can read them.
     Live progress during the run is kept in the cache (the row is inside the task's transaction).
+    ``queued_at``: when its task was last sent (on upload, and again by the sweep that re-sends a job
+    whose task was lost, ``bulk.lexicon_bulk_jobs_resend_stalled``).
     """
 
     lexicon = models.ForeignKey(Lexicon, on_delete=models.CASCADE, related_name="bulk_jobs")
@@ -153,6 +156,7 @@ class LexiconBulkJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, verbose_name=_("by")
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    queued_at = models.DateTimeField(_("queued"), default=timezone.now)
     status = models.CharField(_("status"), max_length=8, choices=BulkJobStatus.choices, default=BulkJobStatus.QUEUED)
     total = models.PositiveIntegerField(_("words"), default=0)
     changed = models.PositiveIntegerField(_("changed"), default=0)

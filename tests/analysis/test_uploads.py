@@ -1,7 +1,9 @@
 """GCG uploads: ``POST /api/analyses/`` and the upload page store a record checked strictly and analyse
-it in Celery; a malformed or impossible record is refused with its line and reason, nothing stored."""
+it in Celery (202: pending until it ran); a malformed or impossible record is refused with its line and
+reason, nothing stored."""
 
 import pytest
+from django.utils import timezone
 
 from analysis.errors import GCG_INVALID, UNKNOWN_LEXICON
 from analysis.models import Analysis
@@ -25,8 +27,9 @@ def upload(api_for, lexicons, alice):
 
 def test_an_uploaded_record_is_analysed_and_served_to_its_uploader(upload, api_for, alice):
     created = upload(RECORD)
-    assert created.status_code == 201 and set(created.json()) == {"id", "status"}
-    assert created.json()["status"] == "pending"
+    assert created.status_code == 202
+    assert created.json() == {"id": created.json()["id"], "game": None, "status": "pending", "lexicon": "en",
+                              "error": "", "turns": [], "summary": []}
     body = api_for(alice).get(f"/api/analyses/{created.json()['id']}/").json()
     assert body["status"] == "done" and body["game"] is None
     assert [(t["player"], t["played"]["move"], t["played"]["score"]) for t in body["turns"]] == [
@@ -82,7 +85,7 @@ def test_real_records_are_analysed_turn_by_turn(upload, api_for, alice):
     for path in gcg_records():
         text = path.read_text(encoding="utf-8")
         created = upload(text)
-        assert created.status_code == 201, created.json()
+        assert created.status_code == 202, created.json()
         body = api_for(alice).get(f"/api/analyses/{created.json()['id']}/").json()
         decisions = [t for t in gcg.parse(text).turns if t.kind in ("play", "exchange", "pass")]
         assert body["status"] == "done" and len(body["turns"]) == len(decisions), path.name
@@ -125,7 +128,8 @@ def test_a_player_line_without_a_name_is_refused_with_its_line(upload):
 def test_uploads_are_limited_per_hour(upload, alice):
     from analysis.services import UPLOADS_PER_HOUR
 
-    Analysis.objects.bulk_create([Analysis(owner=alice, gcg=RECORD, lexicon="en", status="done")
+    ran = timezone.now()
+    Analysis.objects.bulk_create([Analysis(owner=alice, gcg=RECORD, lexicon="en", status="done", finished_at=ran)
                                   for _ in range(UPLOADS_PER_HOUR)])
     answer = upload(RECORD)
     assert (answer.status_code, answer.json()["code"]) == (429, "RATE_LIMITED")

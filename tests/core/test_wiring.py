@@ -8,6 +8,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.events import VacationEnded
+from analysis.events import AnalysisRequested
 from config import wiring
 from config.celery import app
 from core import events
@@ -16,8 +17,10 @@ from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
 from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
 from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
+from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
+from notifications.events import EmailsQueued
 from tests.helpers import committed
 
 
@@ -37,6 +40,9 @@ def test_the_subscription_table():
         ChallengeAnswered: ["notifications.tasks.on_challenge_answered"],
         VacationEnded: ["games.tasks.on_vacation_ended"],
         PlayerSuspended: ["leagues.tasks.on_player_suspended"],
+        AnalysisRequested: ["analysis.tasks.on_analysis_requested"],
+        LexiconBulkJobQueued: ["lexicons.tasks.on_bulk_job_queued"],
+        EmailsQueued: ["notifications.tasks.on_emails_queued"],
     }
     # The order that matters: a finished game's rating is applied before its league looks at the
     # season's end (the next season's placement reads the ratings) — one chain, ratings first.

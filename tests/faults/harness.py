@@ -21,6 +21,8 @@ import requests
 from kombu.exceptions import OperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from tests.helpers import celery_queues
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
@@ -182,8 +184,9 @@ class WebServer(Process):
 
 
 class Worker(Process):
-    """A Celery worker (the Procfile's worker). ``preload`` names a module of this suite imported
-    first, to hold a task at a chosen point so the test can kill the worker there."""
+    """A Celery worker (the Procfile's workers in one: it consumes every queue, ``celery_queues``).
+    ``preload`` names a module of this suite imported first, to hold a task at a chosen point so the
+    test can kill the worker there."""
 
     def __init__(self, log_dir: Path, env: dict[str, str], name: str = "worker"):
         super().__init__(name, log_dir)
@@ -195,7 +198,8 @@ class Worker(Process):
         if preload:
             code = f"import {preload}; " + code
         self.spawn([PYTHON, "-c", code, "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
-                    "-l", "warning", "--without-mingle", "--without-gossip", "-n", self.node],
+                    "-l", "warning", "--without-mingle", "--without-gossip", "-n", self.node,
+                    "-Q", ",".join(celery_queues())],
                    self.env)
         wait_for(self._ready, 60, f"the Celery worker to answer a ping (log: {self.tail()})", interval=0.2)
 
