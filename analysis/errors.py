@@ -15,6 +15,7 @@ MSG_UNKNOWN_LEXICON = "No such dictionary: %(code)s."
 MSG_GCG_TOO_LONG = "The record is longer than %(limit)d characters."
 MSG_GCG_EMPTY = "The record is empty."
 MSG_RATE_LIMITED = "You have uploaded %(limit)d records in the last hour; wait a little."
+MSG_TOO_MANY_WAITING = "%(limit)d of your records are still waiting to be analysed; upload more once they are done."
 MSG_GCG_NO_TURNS = "The record holds no moves to analyse."
 
 

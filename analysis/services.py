@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from core.events import publish
@@ -33,6 +32,7 @@ from .errors import (
     MSG_NOT_ANALYSABLE,
     MSG_NOT_FINISHED,
     MSG_RATE_LIMITED,
+    MSG_TOO_MANY_WAITING,
     MSG_UNKNOWN_LEXICON,
     NOT_ANALYSABLE,
     NOT_FOUND,
@@ -50,15 +50,16 @@ UPLOADS_PER_HOUR = 20
 
 
 def uploads_counted(*, user, now: datetime) -> int:
-    """What ``UPLOADS_PER_HOUR`` counts: the player's uploads analysed in the last hour, and those still
-    waiting that were asked for in it.  The limit is on a worker's time, so an analysis counts in the
-    hour after it ran; a waiting one counts too (else a burst while the workers lag would queue any
-    amount of work), but only for its first hour: one that never ran (held by an outage) stops
-    counting until it has."""
-    hour_ago = now - timedelta(hours=1)
-    return Analysis.objects.filter(owner=user).filter(
-        Q(finished_at__gt=hour_ago) | Q(status=AnalysisStatus.PENDING, created_at__gt=hour_ago)
-    ).count()
+    """What ``UPLOADS_PER_HOUR`` counts: the player's uploads analysed in the last hour. The limit is on a
+    worker's time, so only what ran counts, in the hour after it ran; an upload held by an outage spends
+    nothing until it has run."""
+    return Analysis.objects.filter(owner=user, finished_at__gt=now - timedelta(hours=1)).count()
+
+
+def uploads_waiting(*, user) -> int:
+    """The player's uploads not yet analysed: at most ``UPLOADS_PER_HOUR`` may wait at once, so a burst
+    while the workers lag (or the broker is down) cannot queue any amount of work."""
+    return Analysis.objects.filter(owner=user, status=AnalysisStatus.PENDING).count()
 
 
 def analysis_request_for_game(*, game_id: int) -> Analysis:
@@ -91,6 +92,8 @@ def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | No
     now = now or timezone.now()
     if uploads_counted(user=user, now=now) >= UPLOADS_PER_HOUR:
         raise AnalysisError(RATE_LIMITED, MSG_RATE_LIMITED % {"limit": UPLOADS_PER_HOUR}, 429)
+    if uploads_waiting(user=user) >= UPLOADS_PER_HOUR:
+        raise AnalysisError(RATE_LIMITED, MSG_TOO_MANY_WAITING % {"limit": UPLOADS_PER_HOUR}, 429)
     language = Lexicon.objects.filter(code=lexicon).values_list("language", flat=True).first()
     if language is None:
         raise AnalysisError(UNKNOWN_LEXICON, MSG_UNKNOWN_LEXICON % {"code": lexicon}, 400)

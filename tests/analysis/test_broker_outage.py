@@ -10,6 +10,7 @@ from django.utils import timezone
 from analysis.events import AnalysisRequested
 from analysis.models import Analysis
 from analysis.services import UPLOADS_PER_HOUR, analysis_create_from_gcg, uploads_counted
+from core.errors import AppError
 from core.models import EventRecord
 from tests.games.helpers import play_out
 from tests.helpers import broker_down, committed, relay_later
@@ -35,7 +36,7 @@ def test_an_upload_with_the_broker_down_is_accepted_at_once_and_runs_when_the_re
     assert tried == ["analysis.tasks.on_analysis_requested"]
     (record,) = waiting_requests()
     assert (record.payload, record.attempts) == ({"analysis_id": analysis.pk}, 1)
-    assert uploads_counted(user=alice, now=timezone.now()) == 1
+    assert uploads_counted(user=alice, now=timezone.now()) == 0  # waiting: it has spent nothing yet
 
     assert relay_later() == 1  # the broker is back (eager here: the task runs as it is sent)
     analysis.refresh_from_db()
@@ -83,19 +84,30 @@ def upload_at(user, *, created, status="pending", finished=None):
     return analysis
 
 
-def test_the_hourly_limit_counts_what_ran_or_waits_in_the_hour_not_what_never_ran(lexicons, alice):
+def test_the_hourly_limit_counts_only_what_ran_in_the_hour(lexicons, alice):
     now = timezone.now()
-    for _ in range(UPLOADS_PER_HOUR - 2):
+    for _ in range(UPLOADS_PER_HOUR - 1):
         upload_at(alice, created=now - timedelta(minutes=30), status="done", finished=now - timedelta(minutes=29))
-    upload_at(alice, created=now - timedelta(minutes=5))  # waiting: counts
-    held = upload_at(alice, created=now - timedelta(hours=3))  # never ran (an outage held it): not counted
+    held = upload_at(alice, created=now - timedelta(minutes=5))  # waiting (an outage holds it): not counted
     upload_at(alice, created=now - timedelta(hours=3), status="done", finished=now - timedelta(hours=2))  # old
     assert uploads_counted(user=alice, now=now) == UPLOADS_PER_HOUR - 1
-    with committed():
-        analysis_create_from_gcg(user=alice, gcg=RECORD, lexicon="en", now=now)  # the last one allowed
-    assert uploads_counted(user=alice, now=now) == UPLOADS_PER_HOUR
-    # The held one runs at last, 89 minutes on: it counts in the hour after it ran (alone by then).
-    later = now + timedelta(minutes=90)
-    assert uploads_counted(user=alice, now=later) == 0
-    Analysis.objects.filter(pk=held.pk).update(status="done", finished_at=later - timedelta(minutes=1))
-    assert uploads_counted(user=alice, now=later) == 1
+    with committed():  # allowed: the held one spent nothing; this one runs at once (eager here) and counts
+        analysis_create_from_gcg(user=alice, gcg=RECORD, lexicon="en", now=now)
+    assert uploads_counted(user=alice, now=timezone.now()) == UPLOADS_PER_HOUR
+    Analysis.objects.filter(pk=held.pk).update(status="done", finished_at=timezone.now())  # it runs: it counts
+    assert uploads_counted(user=alice, now=timezone.now()) == UPLOADS_PER_HOUR + 1
+    with pytest.raises(AppError) as refused:
+        analysis_create_from_gcg(user=alice, gcg=RECORD, lexicon="en", now=now)
+    assert refused.value.code == "RATE_LIMITED" and "last hour" in refused.value.text
+    assert uploads_counted(user=alice, now=timezone.now() + timedelta(minutes=90)) == 0
+
+
+def test_at_most_so_many_uploads_wait_at_once(lexicons, alice):
+    now = timezone.now()
+    for _ in range(UPLOADS_PER_HOUR):
+        upload_at(alice, created=now - timedelta(hours=5))  # all held by an outage: none ran
+    assert uploads_counted(user=alice, now=now) == 0
+    with pytest.raises(AppError) as refused:
+        analysis_create_from_gcg(user=alice, gcg=RECORD, lexicon="en", now=now)
+    assert refused.value.code == "RATE_LIMITED" and "still waiting" in refused.value.text
+    assert Analysis.objects.count() == UPLOADS_PER_HOUR
