@@ -30,7 +30,7 @@ from core.sockets import NoSuchSocket, SameOriginValidator, SocketLimits, Socket
 def hand_back_connection() -> bool:
     """Whether this response closes its keep-alive connection: one in ``KEEP_ALIVE_REQUESTS``, at random.
     A connection is served by the web process that accepted it for as long as it lasts, so a few busy
-    ones can load one process while another idles (``bench/README.md``); when the client reconnects,
+    ones can load one process while another idles; when the client reconnects,
     the process with time to spare is the one likeliest to accept."""
     every = settings.KEEP_ALIVE_REQUESTS
     return every > 0 and random.random() * every < 1
@@ -111,7 +111,6 @@ application = ProtocolTypeRouter(
 
 # What is loaded at startup (modules, URL patterns, compiled templates) lives as long as the process; frozen
 # out of the collector's generations it is no longer walked by every full collection, which a page's
-# short-lived cycles (ORM rows with their prefetched seats) trigger every few requests (bench/README.md,
-# "The site at scale").
+# short-lived cycles (ORM rows with their prefetched seats) trigger every few requests.
 gc.collect()
 gc.freeze()
