@@ -13,6 +13,20 @@ def time_zone_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in sorted(zoneinfo.available_timezones()) if "/" in name or name == "UTC"]
 
 
+# The reminder stages a player may choose, in hours before the deadline, and those they start with.
+REMINDER_HOURS = (48, 24, 8, 2, 1)
+
+
+def default_reminder_hours() -> list[int]:
+    return [24, 2]
+
+
+class ConfirmMoves(models.TextChoices):
+    AUTO = "auto", _("On phones")
+    ALWAYS = "always", _("Always")
+    NEVER = "never", _("Never")
+
+
 class User(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
@@ -36,6 +50,15 @@ class User(AbstractUser):
     # When this player's earliest vacation not yet settled starts (None: there is none), kept by
     # accounts/vacations.py: a move asks about vacations only once it has come.
     vacation_from = models.DateTimeField(null=True, blank=True, editable=False)
+
+    # Hours before a deadline at which the player is reminded, each stage once per turn
+    # (games/services/deadlines.py); a subset of REMINDER_HOURS.
+    reminder_hours = models.JSONField(_("reminders before a deadline"), default=default_reminder_hours, blank=True)
+    # A soft sound when it becomes the player's move while a page of the site is open.
+    sound_on_move = models.BooleanField(_("play a sound when it is my move"), default=False)
+    # The Play button asks once more: "auto" asks on phones (touch screens) only.
+    confirm_moves = models.CharField(_("confirm moves"), max_length=8, choices=ConfirmMoves.choices,
+                                     default=ConfirmMoves.AUTO)
 
     class Meta:
         verbose_name = _("user")
