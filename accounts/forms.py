@@ -7,7 +7,7 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import User, time_zone_choices
+from .models import REMINDER_HOURS, User, time_zone_choices
 from .names import display_name_check, display_name_normalise, username_check, username_normalise
 
 
@@ -73,9 +73,29 @@ class ProfileForm(DisplayNameMixin, forms.ModelForm):
         widget=forms.Select(attrs={"aria-describedby": "quiet-hours-help"}),
     )
 
+    # Shown together under "Alerts".
+    reminder_hours = forms.TypedMultipleChoiceField(
+        label=_("Remind me before a deadline"), coerce=int, required=False,
+        choices=[(h, _("%(hours)s h before") % {"hours": h}) for h in REMINDER_HOURS],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Each reminder is sent once per turn, as you chose under notification preferences."),
+    )
+
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "language", "challenges_from_strangers", "quiet_from", "quiet_until"]
+        fields = ["display_name", "time_zone", "language", "challenges_from_strangers", "quiet_from", "quiet_until",
+                  "reminder_hours", "sound_on_move", "confirm_moves"]
+        help_texts = {
+            "sound_on_move": _("A soft sound while a page of Letterpost is open and it becomes your move."),
+            "confirm_moves": _("The Play button asks once more before a move is sent."),
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["confirm_moves"].required = False  # left out: kept as it is
+
+    def clean_confirm_moves(self) -> str | None:
+        return self.cleaned_data.get("confirm_moves") or None
 
     def clean(self):
         data = super().clean()

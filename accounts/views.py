@@ -28,7 +28,12 @@ def profile_edit(request):
         return redirect("profile_edit")
     tokens = [{"token": t, "expires": api_token_expires(t)} for t in api_tokens_list(user=request.user)]
     return render(request, "accounts/profile_edit.html",
-                  {"form": form, "api_tokens": tokens, "api_token_idle_days": settings.API_TOKEN_IDLE_DAYS})
+                  {"form": form, "api_tokens": tokens, "api_token_idle_days": settings.API_TOKEN_IDLE_DAYS,
+                   "alert_fields": ALERT_FIELDS})
+
+
+# Drawn in their own fieldsets of the profile page rather than in the plain list of fields.
+ALERT_FIELDS = ("quiet_from", "quiet_until", "reminder_hours", "sound_on_move", "confirm_moves")
 
 
 @login_required

@@ -145,3 +145,30 @@ def test_user_model_is_the_custom_one():
     from django.contrib.auth import get_user_model
 
     assert get_user_model() is User
+
+
+def test_profile_saves_the_alert_settings(client, alice):
+    client.force_login(alice)
+    response = client.post("/accounts/profile/", {
+        "display_name": "", "time_zone": "UTC", "language": "en",
+        "reminder_hours": ["48", "1"], "sound_on_move": "on", "confirm_moves": "never"})
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert (alice.reminder_hours, alice.sound_on_move, alice.confirm_moves) == ([48, 1], True, "never")
+    page = client.get("/accounts/profile/").content.decode()
+    assert 'id="alerts"' in page and "48 h before" in page
+
+
+def test_profile_refuses_a_reminder_stage_outside_the_choices(client, alice):
+    from accounts.services import BAD_ALERT_SETTINGS, user_update_profile
+    from core.errors import AppError
+
+    client.force_login(alice)
+    response = client.post("/accounts/profile/", {"display_name": "", "time_zone": "UTC", "language": "en",
+                                                   "reminder_hours": ["3"]})
+    assert response.status_code == 200  # the form again, with the error
+    with pytest.raises(AppError) as caught:
+        user_update_profile(user=alice, display_name="", time_zone="UTC", language="en", reminder_hours=[3])
+    assert caught.value.code == BAD_ALERT_SETTINGS
+    alice.refresh_from_db()
+    assert alice.reminder_hours == [24, 2]
