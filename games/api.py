@@ -234,7 +234,9 @@ class MovePreviewSerializer(serializers.Serializer):
 class GamePreviewApi(APIView):
     @extend_schema(request=MovePreviewSerializer, responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR})
     def post(self, request, game_id: int):
-        """What a move would score, as the server counts it (kinds with a preview; else 400 NO_PREVIEW)."""
+        """What a move would score, as the server counts it (kinds with a preview; else 400 NO_PREVIEW):
+        ``legal: true`` with the engine's preview, or ``legal: false`` with the ``code``, ``message`` and
+        ``details`` submitting it would be refused with (still 200: previewing a move is a question)."""
         data = MovePreviewSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(previews.move_preview(game_id=game_id, user=request.user, move=data.validated_data["move"]))

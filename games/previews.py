@@ -1,7 +1,9 @@
 """Previewing a move before it is submitted: what the server would count, computed by the engine.
 
 A read: nothing is written and nothing secret is returned (the engine's ``preview`` draws no tile).
-Only kinds whose engine ``has_preview`` support it; the others answer ``NO_PREVIEW``.
+Only kinds whose engine ``has_preview`` support it; the others answer ``NO_PREVIEW``.  A move the rules
+refuse is an answer, not a failed request: ``{"legal": false, "code", "message", "details"}`` with the
+code the move itself would get, so a page previewing as the player places tiles logs no errors.
 """
 
 from __future__ import annotations
@@ -31,6 +33,6 @@ def move_preview(*, game_id: int, user, move: Any) -> dict[str, Any]:
     if game.status != GameStatus.ACTIVE:
         raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
     try:
-        return engine.preview(game.state, seat.index, move, context_for(game))
+        return {"legal": True, **engine.preview(game.state, seat.index, move, context_for(game))}
     except IllegalMove as exc:
-        raise GameError.from_illegal(exc) from None
+        return {"legal": False, "code": exc.code, "message": exc.message, "details": exc.details}

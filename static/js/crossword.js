@@ -402,11 +402,11 @@ async function runPreview(finish) {
   catch (e) { result = null; }
   if (seq !== previewSeq) { finish(); return; }  // a newer placement is being previewed
   const current = $("#cw-preview");
-  if (!result || (!result.ok && result.status !== 400)) {
+  if (!result || !result.ok) {
     // The server could not say: let the play itself be the judge.
     preview.state = "unknown";
     if (current) { current.replaceChildren(); current.className = "cw-preview"; }
-  } else if (result.ok) {
+  } else if (result.data.legal) {
     preview.state = "ok";
     if (current) showScore(current, result.data);
   } else {

@@ -211,7 +211,8 @@ async function runPreview(root) {
   if (!box) return;
   box.replaceChildren();
   const submit = $(live, ".sc-submit");
-  if (result.ok) {
+  if (!result.ok) { box.className = "sc-preview"; return; }  // the server could not say: Submit judges
+  if (result.data.legal) {
     box.className = "sc-preview ok";
     showScored(live, box, result.data);
     submit.disabled = word.length < 3;

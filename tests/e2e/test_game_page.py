@@ -100,11 +100,15 @@ def test_the_move_log_shows_the_latest_move_after_fifteen_moves(crossword, new_p
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_an_illegal_preview_disables_play_and_says_why_next_to_it(crossword, new_page, width, height):  # noqa: F811
     me = open_game(new_page, crossword, crossword["mover"], width=width, height=height)
+    failed = []  # an expected refusal is an answer, not a failed request in the console
+    me.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    me.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
     play = me.locator("#cw [data-action='play']")
     preview = me.locator("#cw-preview")
     square(me, 7, 3).click()
     me.keyboard.type("WIND")  # 8D–8G: misses the centre square
     expect(preview).to_have_text("The first word must cover the centre square 8H.")
+    assert failed == []
     expect(play).to_be_disabled()
     expect(play).to_have_attribute("aria-describedby", "cw-preview")
     expect(preview).not_to_contain_text("FIRST_MOVE_CENTRE")

@@ -121,7 +121,7 @@ def test_preview_answers_the_words_and_score_the_server_will_count(api_for, cros
     answer = api_for(player).post(f"/api/games/{game.pk}/preview/",
                                   {"move": {"type": "place", "gcg": "8D WINDY"}}, format="json")
     assert answer.status_code == 200
-    assert answer.json() == {"words": [{"word": "WINDY", "text": "WINDY", "score": 32, "start": "8D",
+    assert answer.json() == {"legal": True, "words": [{"word": "WINDY", "text": "WINDY", "score": 32, "start": "8D",
                                         "across": True}], "bingo": False, "score": 32, "across": True}
     assert snapshot(game.pk) == before
 
@@ -141,7 +141,7 @@ def test_preview_refuses_with_the_code_apply_would_give_and_writes_nothing(api_f
     before = snapshot(game.pk)
     answer = api_for(alice if seat == 0 else bob).post(f"/api/games/{game.pk}/preview/", {"move": move},
                                                         format="json")
-    assert (answer.status_code, answer.json()["code"]) == (400, code)
+    assert (answer.status_code, answer.json()["legal"], answer.json()["code"]) == (200, False, code)
     assert snapshot(game.pk) == before
 
 

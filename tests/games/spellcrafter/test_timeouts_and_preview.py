@@ -96,7 +96,7 @@ def test_the_preview_scores_a_word_as_the_round_will(start, submit, draft_round,
     }
 
 
-def test_an_unknown_word_is_previewed_as_400_with_what_it_would_score(start, draft_round, alice, api_for,
+def test_an_unknown_word_is_previewed_as_refused_with_what_it_would_score(start, draft_round, alice, api_for,
                                                                        spellcrafter_lexicon):
     game = draft_round(start(2, seed=5))
     letters = [c for c in game.state["players"][0]["picks"] if CARDS[c]["kind"] == "letter"][:2]
@@ -105,7 +105,7 @@ def test_an_unknown_word_is_previewed_as_400_with_what_it_would_score(start, dra
     before = snapshot(game.pk)
     response = preview(api_for(alice), game, {"type": "craft", "cards": [{"card": c} for c in order]})
     body = response.json()
-    assert response.status_code == 400 and body["code"] == "UNKNOWN_WORD"
+    assert response.status_code == 200 and (body["legal"], body["code"]) == (False, "UNKNOWN_WORD")
     assert body["details"]["scored"]["word"] == spelled(order)
     assert body["details"]["scored"]["base"] == sum(CARDS[c]["value"] for c in order)
     assert snapshot(game.pk) == before
@@ -119,7 +119,7 @@ def test_previewing_another_players_card_is_refused_and_says_nothing_about_it(st
     game = draft_round(start(2, seed=5))
     theirs = game.state["players"][1]["picks"][:3]
     response = preview(api_for(alice), game, {"type": "craft", "cards": [{"card": c} for c in theirs]})
-    assert response.status_code == 400 and response.json()["code"] == "NOT_YOURS"
+    assert response.status_code == 200 and (response.json()["legal"], response.json()["code"]) == (False, "NOT_YOURS")
 
 
 def test_a_spectator_cannot_preview(start, make_user, api_for):
