@@ -19,14 +19,22 @@ PLAY_FIELDS = {
 PLAYED = inline_serializer("AnalysisPlayed", {
     "move": serializers.CharField(), "score": serializers.IntegerField(), "equity": serializers.FloatField(),
     "valid": serializers.BooleanField(help_text="every word is in the dictionary"),
+    "rejected": serializers.ListField(child=serializers.CharField(), required=False,
+                                      help_text="the words the dictionary does not have"),
     "withdrawn": serializers.BooleanField(help_text="taken back after a challenge"),
 })
 TURN_FIELDS = {
     "turn": serializers.IntegerField(), "seat": serializers.IntegerField(), "player": serializers.CharField(),
     "line": serializers.IntegerField(allow_null=True, help_text="the GCG line (uploads)"),
-    "status": serializers.CharField(help_text='"analysed", or "skipped" with a reason (no rack recorded)'),
+    "status": serializers.CharField(help_text='"analysed", or "skipped" with a reason (the rack not recorded, or '
+                                              'only in part)'),
+    "skip": serializers.ChoiceField(choices=["no_rack", "partial_rack", "unknown_exchange"], required=False,
+                                    help_text="why a turn was skipped"),
     "reason": serializers.CharField(required=False), "rack": serializers.CharField(required=False),
-    "played": PLAYED, "rank": serializers.IntegerField(required=False, help_text="1 = the best play"),
+    "phony": serializers.BooleanField(required=False, help_text="a word of the play is not in the dictionary: "
+                                                                "no rank, and the best legal play's equity is lost"),
+    "played": PLAYED, "rank": serializers.IntegerField(required=False, allow_null=True,
+                                                      help_text="1 = the best play; null for a phony"),
     "plays": serializers.IntegerField(required=False, help_text="how many plays were possible"),
     "best": inline_serializer("AnalysisPlay", PLAY_FIELDS, many=True),
     "points_lost": serializers.IntegerField(required=False),
@@ -34,8 +42,10 @@ TURN_FIELDS = {
 }
 SUMMARY_FIELDS = {
     "seat": serializers.IntegerField(), "player": serializers.CharField(), "turns": serializers.IntegerField(),
-    "skipped": serializers.IntegerField(), "average_equity_lost": serializers.FloatField(allow_null=True),
-    "best_plays": serializers.IntegerField(help_text="turns on which the best play was found"),
+    "skipped": serializers.IntegerField(help_text="turns not analysed: the rack not recorded, or only in part"),
+    "phonies": serializers.IntegerField(required=False, help_text="plays with a word not in the dictionary"),
+    "average_equity_lost": serializers.FloatField(allow_null=True),
+    "best_plays": serializers.IntegerField(help_text="turns on which the best play was found (never a phony)"),
     "points_lost": serializers.IntegerField(),
 }
 ANALYSIS = inline_serializer("Analysis", {

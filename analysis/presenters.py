@@ -7,16 +7,17 @@ from typing import Any
 from .models import Analysis
 
 PLAY_KEYS = ("move", "score", "equity")
-PLAYED_KEYS = ("move", "score", "equity", "valid", "withdrawn")
-TURN_KEYS = ("turn", "seat", "player", "line", "status", "reason", "rack", "rank", "plays", "points_lost",
-             "equity_lost")
+PLAYED_KEYS = ("move", "score", "equity", "valid", "rejected", "withdrawn")
+TURN_KEYS = ("turn", "seat", "player", "line", "status", "skip", "reason", "rack", "phony", "rank", "plays",
+             "points_lost", "equity_lost")
 
 
 def turn_json(turn: dict[str, Any]) -> dict[str, Any]:
-    """One turn without what only the page needs (the board, the tiles to draw)."""
+    """One turn without what only the page needs (the board, the tiles to draw).  A key missing from an
+    analysis stored before it existed (``phony``, ``skip``, ``rejected``) is left out."""
     out = {k: turn[k] for k in TURN_KEYS if k in turn}
     if "played" in turn:
-        out["played"] = {k: turn["played"][k] for k in PLAYED_KEYS}
+        out["played"] = {k: turn["played"][k] for k in PLAYED_KEYS if k in turn["played"]}
         out["best"] = [{k: p[k] for k in PLAY_KEYS} for p in turn["best"]]
     return out
 

@@ -16,12 +16,14 @@ The filters, in the order they are applied:
 5. anything left that is not a-z rejects it: digits, dots, symbols, letters with no ASCII base
    (``ø``, ``ß``);
 6. 2 to 15 letters (the board is 15 wide; one letter is not a word in the game);
-7. at least one vowel.  Vowel-less entries in OpenTaal are nearly all abbreviations (``cm``,
-   ``kg``, ``tv``, ``dvd``), which rule 8 forbids.  ``y`` counts as a vowel in *both* languages:
-   Dutch has ``gym``, ``lynx``, ``typ``, ``crypt``, and English ``my``, ``rhythm``, ``sky``.
-   The price is a handful of interjections and loans with no vowel at all (English ``hmm``,
-   ``shh``, ``tsk``, ``cwm``, ``crwth``; Dutch ``brr``, ``pst``) -- 20 ENABLE words -- which
-   we accept for one simple rule players can be told: "every word has a vowel (y counts)".
+7. Dutch only: at least one vowel (``y`` counts: ``gym``, ``lynx``, ``typ``, ``crypt``).
+   OpenTaal marks nothing as an abbreviation, and its vowel-less entries are nearly all
+   abbreviations (``cm``, ``kg``, ``tv``, ``dvd``, ``pdf``), which rule 8 forbids; the price is
+   a few interjections (``brr``, ``pst``, ``hm``) that a curator may add back.  English has no
+   such rule: ENABLE is a word-game list with no abbreviations, and its 20 vowel-less entries are
+   real words (``hm``, ``mm``, ``sh``, ``hmm``, ``shh``, ``tsk``, ``nth``, ``cwm``, ``crwth``).
+   The rule follows the language of the list, not its source, so a curator's or an upload's
+   English word is never refused for lacking a vowel either.
 
 Nothing here imports Django: engines, benchmarks and the import command all share it.
 """
@@ -61,8 +63,9 @@ _LIGATURES = str.maketrans({"\u0133": "ij"})
 # Most entries are already plain lowercase ASCII; they skip the character-by-character checks.
 _PLAIN = re.compile(r"[a-z]+")
 
-VOWELS: dict[str, frozenset[str]] = {
-    "en": frozenset("aeiouy"),
+# Per language, the letters of which a word needs one (None: no vowel rule; see rule 7 above).
+VOWELS: dict[str, frozenset[str] | None] = {
+    "en": None,
     "nl": frozenset("aeiouy"),
 }
 
@@ -93,7 +96,7 @@ class FilterReport:
         return self.raw_count - sum(self.rejected.values()) - len(self.words)
 
 
-def _vowels_for(language: str) -> frozenset[str]:
+def _vowels_for(language: str) -> frozenset[str] | None:
     try:
         return VOWELS[language]
     except KeyError:
@@ -130,12 +133,12 @@ def check_entry(raw: str, language: str) -> Verdict:
     return _check_length_and_vowels(word, vowels)
 
 
-def _check_length_and_vowels(word: str, vowels: frozenset[str]) -> Verdict:
+def _check_length_and_vowels(word: str, vowels: frozenset[str] | None) -> Verdict:
     if len(word) < MIN_LENGTH:
         return Verdict(None, TOO_SHORT)
     if len(word) > MAX_LENGTH:
         return Verdict(None, TOO_LONG)
-    if vowels.isdisjoint(word):
+    if vowels is not None and vowels.isdisjoint(word):
         return Verdict(None, NO_VOWEL)
     return Verdict(word)
 

@@ -105,7 +105,8 @@ def filter_reason_message(reason: str) -> str:
         filters.NON_LETTER: _("A word has letters a–z only (accents are dropped)."),
         filters.TOO_SHORT: _("A word has at least %(n)d letters.") % {"n": filters.MIN_LENGTH},
         filters.TOO_LONG: _("A word has at most %(n)d letters.") % {"n": filters.MAX_LENGTH},
-        filters.NO_VOWEL: _("A word needs a vowel (y counts); vowel-less entries are abbreviations."),
+        filters.NO_VOWEL: _("A Dutch word needs a vowel (y counts); vowel-less entries in the Dutch list are "
+                            "abbreviations."),
     }
     return messages.get(reason, reason)
 

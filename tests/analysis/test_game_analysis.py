@@ -68,7 +68,7 @@ def test_the_api_serves_every_turn_in_the_documented_shape(api_for, finished, ca
     stored = Analysis.objects.get(game=finished).result["turns"]
     assert len(body["turns"]) == len(stored)
     first = body["turns"][0]
-    assert set(first["played"]) == {"move", "score", "equity", "valid", "withdrawn"}
+    assert set(first["played"]) == {"move", "score", "equity", "valid", "rejected", "withdrawn"}
     assert all(set(p) == {"move", "score", "equity"} for p in first["best"])
     assert {"seat", "rank", "best", "played"} <= set(first) and "board" not in first
     assert [r["player"] for r in body["summary"]] == ["alice", "bob"]

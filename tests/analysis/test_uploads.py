@@ -14,6 +14,7 @@ from tests.shared_data import gcg_records
 pytestmark = pytest.mark.django_db
 
 HEAD = "#player1 ann Ann\n#player2 bob Bob\n"
+# Ann's last rack lists only the two tiles she kept while the bag holds 84: not her whole rack.
 RECORD = HEAD + ">ann: DINNVWY 8D WINDY +32 32\n>bob: AEEGILS -AE +0 0\n>ann: NV - +0 32\n"
 
 
@@ -32,9 +33,14 @@ def test_an_uploaded_record_is_analysed_and_served_to_its_uploader(upload, api_f
                               "error": "", "turns": [], "summary": []}
     body = api_for(alice).get(f"/api/analyses/{created.json()['id']}/").json()
     assert body["status"] == "done" and body["game"] is None
-    assert [(t["player"], t["played"]["move"], t["played"]["score"]) for t in body["turns"]] == [
-        ("ann", "8D WINDY", 32), ("bob", "-AE", 0), ("ann", "-", 0)]
+    analysed, skipped = body["turns"][:2], body["turns"][2]
+    assert [(t["player"], t["played"]["move"], t["played"]["score"]) for t in analysed] == [
+        ("ann", "8D WINDY", 32), ("bob", "-AE", 0)]
+    assert (skipped["player"], skipped["status"], skipped["skip"]) == ("ann", "skipped", "partial_rack")
+    assert "played" not in skipped and "rank" not in skipped
     assert [t["line"] for t in body["turns"]] == [3, 4, 5]
+    assert [(r["player"], r["turns"], r["skipped"], r["phonies"]) for r in body["summary"]] == [
+        ("ann", 1, 1, 0), ("bob", 1, 0, 0)]
     windy = body["turns"][0]
     assert windy["rank"] >= 1 and windy["best"][0]["equity"] >= windy["played"]["equity"]
     assert all(set(p) == {"move", "score", "equity"} for p in windy["best"])
@@ -91,7 +97,12 @@ def test_real_records_are_analysed_turn_by_turn(upload, api_for, alice):
         assert body["status"] == "done" and len(body["turns"]) == len(decisions), path.name
         analysed = [t for t in body["turns"] if t["status"] == "analysed"]
         assert analysed, path.name
-        assert all(t["rank"] >= 1 and t["best"] for t in analysed)
+        assert all(t["best"] and (t["rank"] is None if t["phony"] else t["rank"] >= 1) for t in analysed)
+        for row in body["summary"]:  # a skipped turn counts as skipped and nowhere else
+            mine = [t for t in body["turns"] if t["seat"] == row["seat"]]
+            assert row["skipped"] == sum(t["status"] == "skipped" for t in mine)
+            assert row["turns"] == len(mine) - row["skipped"]
+            assert row["best_plays"] == sum(t.get("rank") == 1 for t in mine)
 
 
 def test_the_upload_page_analyses_a_pasted_record(client, lexicons, alice):
@@ -103,6 +114,7 @@ def test_the_upload_page_analyses_a_pasted_record(client, lexicons, alice):
     assert response.status_code == 302 and response["Location"] == f"/analysis/{analysis.pk}/"
     html = client.get(response["Location"]).content.decode()
     assert "Average equity lost" in html and "8D WINDY" in html
+    assert "1 skipped" in html and "the record gives only part of the rack" in html
 
 
 def test_the_upload_page_shows_the_line_and_reason_of_a_bad_record(client, lexicons, alice):

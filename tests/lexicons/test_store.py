@@ -105,3 +105,24 @@ def test_game_create_refuses_a_lexicon_that_does_not_exist(alice, bob):
     lexicon_load_words(code="zz", words=["cat"])
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], options={"lexicon": "zz"})
     assert game.options["lexicon"] == "zz"
+
+
+def test_vowel_less_english_words_are_loaded_and_played_and_dutch_abbreviations_are_not_loaded(alice, bob):
+    lexicon_load_words(code="en", words=["hm", "mm", "sh", "cat"])
+    lexicon_load_words(code="nl", words=["kg", "cm", "kat"], language="nl")
+    english, dutch = lexicon_for_code("en"), lexicon_for_code("nl")
+    assert all(english.contains(w) for w in ("hm", "mm", "sh", "cat")) and len(english) == 4
+    assert dutch.contains("kat") and len(dutch) == 1
+    game = services.game_create(creator=alice, kind="crossword", opponents=[bob], seed=3)
+    seat = game.state["to_move"]
+    state = game.state
+    pool = state["bag"] + [t for r in state["racks"] for t in r["tiles"]]
+    for tile in "HMMS":
+        pool.remove(tile)
+    state["racks"][seat]["tiles"], state["racks"][1 - seat]["tiles"] = ["H", "M", "M", "S"], pool[:7]
+    state["bag"] = pool[7:]
+    Game.objects.filter(pk=game.pk).update(state=state)
+    services.game_submit_move(game_id=game.pk, user=alice if seat == 0 else bob,
+                              move={"type": "place", "gcg": "8G HM"}, version=1, idempotency_key="hm")
+    game.refresh_from_db()
+    assert game.state["log"][-1]["words"] == ["HM"] and game.state["log"][-1]["score"] == (4 + 3) * 2

@@ -103,6 +103,22 @@ def test_the_crossword_page_works_an_example_out_in_the_readers_tile_set(client)
     assert "Score voor de beurt: 31" in dutch  # the same shape with Dutch letter values
 
 
+@pytest.mark.parametrize(("language", "texts"), [
+    ("en", ["<strong>English tiles</strong> (the tournament rule): six turns in a row without a score",
+            "however many tiles are still in the bag",
+            "<strong>Dutch tiles</strong> (rule 9 of the Dutch rulebook): the game ends only once the bag is empty"]),
+    ("nl", ["<strong>Engelse stenen</strong> (de toernooiregel): zes beurten op rij zonder punten",
+            "<strong>Nederlandse stenen</strong> (regel 9 van de Nederlandse spelregels): de partij is pas afgelopen "
+            "als de zak leeg is"]),
+])
+def test_the_crossword_page_says_how_each_tile_set_ends_a_game_without_progress(client, language, texts):
+    from games.engines.crossword.engine import END_RULES
+
+    assert END_RULES == {"en": "tournament", "nl": "rule9"}  # what the page describes
+    html = get(client, "/rules/crossword/", language).content.decode()
+    assert all(text in html for text in texts)
+
+
 @pytest.mark.parametrize(("language", "text"), [
     ("en", "there are no bots for Spell"),
     ("nl", "zijn er voor Spell geen bots"),

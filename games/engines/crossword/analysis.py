@@ -11,8 +11,19 @@ Two ways in, one way out:
 * ``analyse(positions, lexicon)`` ranks every play of every turn by static equity
   (``equity.Evaluator``) and returns JSON-ready per-turn reports and a per-player summary.
 
-The analysis uses the racks as they were, so it must only run on a finished game.  Turns whose
-rack the record does not give are reported as skipped.  Pure: no Django, no clock, no randomness.
+The analysis uses the racks as they were, so it must only run on a finished game.  It reports only
+what it can stand behind:
+
+* a turn whose rack the record does not give, or gives only in part (a GCG line that lists just the
+  tiles played: fewer than seven while the bag still held tiles, or without the tiles the player
+  kept from their last turn), is skipped and counted as skipped: ranking the plays of half a rack,
+  against a bag guessed from it, would be a report about a position nobody faced;
+* a play with a word the lexicon rejects (a phony) is marked ``phony``, gets no rank and is valued
+  at nothing: it loses the whole equity and the whole score of the best legal play, and it never
+  counts as a best play.  The legal plays are all the generator lists, so a phony's own static
+  equity would rank it against plays that were never its equals.
+
+Pure: no Django, no clock, no randomness.
 """
 
 from __future__ import annotations
@@ -55,7 +66,8 @@ class Position:
 
     ``kind`` is "place", "exchange" or "pass"; ``tiles`` the placed tiles, ``exchanged`` the tiles
     given back ("" when only their count was recorded: ``exchanged_count``).  ``rack`` is None when
-    the record does not give it.  ``score`` is the play's score as our rules count it, ``recorded``
+    the record does not give it; ``partial_rack`` is True when it gives only part of it (see
+    ``positions_from_gcg``).  ``score`` is the play's score as our rules count it, ``recorded``
     the score a GCG record wrote for it.  ``withdrawn``: the play was challenged off.
     """
 
@@ -66,6 +78,7 @@ class Position:
     board: tuple[str, ...]
     rack: str | None
     kind: str
+    partial_rack: bool = False
     tiles: tuple[Tile, ...] = ()
     across: bool = True
     exchanged: str = ""
@@ -170,6 +183,10 @@ _RACK = re.compile(r"^[A-Za-z?]{1,7}$")
 def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange: int = 7) -> list[Position]:
     """The decisions of a GCG record, checked strictly against the board and the tile set.
 
+    A recorded rack is marked ``partial_rack`` when it cannot be the whole rack: it holds fewer than
+    seven tiles while the bag still held some (the mover would have drawn up to seven), or it lacks
+    tiles the same player kept from their last turn.  Some records list only the tiles played.
+
     Raises ``GcgError`` (with the line and the reason) for an unreadable line, an unknown player,
     bad coordinates, a word that runs off the board, letters that do not fit the board, tiles not on
     the recorded rack, more tiles of a letter than the set holds, or a ``--`` with no play to take back."""
@@ -212,12 +229,13 @@ def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange:
         if rack is not None and not _RACK.match(rack):
             raise GcgError(turn.line, f"a rack holds 1 to {RACK_SIZE} tiles, not {turn.rack!r}")
         unseen = _unseen(board, rack or "", tiles_of)
+        bag_count = _bag_estimate(sum(unseen.values()) + (0 if rack is not None else RACK_SIZE), seats)
         common = {
             "turn": len(positions), "seat": seat, "player": turn.player, "line": turn.line,
             "board": tuple(board), "rack": rack, "recorded": turn.score, "seats": seats,
             "tile_set": tile_set, "min_bag_for_exchange": min_bag_for_exchange,
-            "unseen": "".join(sorted(unseen.elements())),
-            "bag_count": _bag_estimate(sum(unseen.values()) + (0 if rack is not None else RACK_SIZE), seats),
+            "unseen": "".join(sorted(unseen.elements())), "bag_count": bag_count,
+            "partial_rack": rack is not None and _partial(rack, bag_count, _kept_last_turn(positions, seat)),
         }
         if rack is not None:
             _check_tiles_exist(turn.line, board, rack, tiles_of)
@@ -241,6 +259,28 @@ def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange:
         else:
             positions.append(Position(kind="pass", **common))
     return positions
+
+
+def _kept_last_turn(positions: Sequence[Position], seat: int) -> str | None:
+    """The tiles ``seat`` kept from their last turn, which their next rack must still hold (None when
+    the record does not tell: no earlier turn, an unknown or partial rack, an exchange of a count)."""
+    last = next((p for p in reversed(positions) if p.seat == seat), None)
+    if last is None or last.rack is None or last.partial_rack:
+        return None
+    if last.kind == "place" and not last.withdrawn:
+        return leave_after(last.rack, [rack_tile(t) for t in last.tiles])
+    if last.kind == "exchange":
+        return leave_after(last.rack, last.exchanged) if last.exchanged else None
+    return last.rack  # a pass, or a play taken back, keeps the whole rack
+
+
+def _partial(rack: str, bag_count: int, kept: str | None) -> bool:
+    """True when ``rack`` cannot be the whole rack.  A rack really shorter than seven comes only once
+    the bag is empty, where ``bag_count`` (an estimate: the others hold at most seven tiles each) is 0;
+    a rack listing part of seven leaves the rest among the unseen tiles, which counts them in the bag."""
+    if len(rack) < RACK_SIZE and bag_count > 0:
+        return True
+    return kept is not None and bool(Counter(kept) - Counter(rack))
 
 
 def _read_play(turn: gcg.GcgTurn, board: list[str], rack: str | None,
@@ -282,13 +322,27 @@ def _equity(value: float) -> float:
     return round(value, EQUITY_DIGITS)
 
 
+# Why a turn was skipped: a stable code (pages translate it) and the reason in English (the API's).
+SKIPPED = {
+    "no_rack": "the rack is not recorded",
+    "partial_rack": "the record gives only part of the rack",
+    "unknown_exchange": "the exchanged tiles are not recorded",
+}
+
+
+def _skipped(head: dict[str, Any], code: str) -> dict[str, Any]:
+    return {**head, "status": "skipped", "skip": code, "reason": SKIPPED[code]}
+
+
 def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT_TOP) -> dict[str, Any]:
     """One turn's report (see ``analyse``)."""
     head = {"turn": position.turn, "seat": position.seat, "player": position.player, "line": position.line}
     if position.rack is None:
-        return {**head, "status": "skipped", "reason": "the rack is not recorded"}
+        return _skipped(head, "no_rack")
+    if position.partial_rack:
+        return _skipped(head, "partial_rack")
     if position.kind == "exchange" and not position.exchanged:
-        return {**head, "status": "skipped", "reason": "the exchanged tiles are not recorded"}
+        return _skipped(head, "unknown_exchange")
     tile_set = TILE_SETS[position.tile_set]
     board = list(position.board)
     situation = Situation(board=board, rack=position.rack, tile_set=tile_set, bag_count=position.bag_count,
@@ -299,28 +353,38 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
     evaluator = Evaluator(situation)
     ranked = evaluator.ranked(plays)
     played = position.as_play()
-    # A play taken back after a challenge kept the whole rack and scored nothing: a pass, in effect.
-    effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
-    key = effective.key()
-    found = next(((e, p) for e, p in ranked if p.key() == key), None)
-    # Ranks and losses from the rounded equities the report shows, so its numbers agree with each other.
-    equity = _equity(found[0] if found is not None else evaluator.equity(effective))
-    rank = 1 + sum(1 for e, _ in ranked if _equity(e) > equity)
-    best_equity = _equity(ranked[0][0]) if ranked else equity
-    best_score = max((p.score for p in plays), default=0)
+    rejected = list(dict.fromkeys(w for w in played.words if not lexicon.contains(w)))
+    phony = bool(rejected)
     score = 0 if position.withdrawn else played.score
+    best_equity = _equity(ranked[0][0]) if ranked else 0.0
+    best_score = max((p.score for p in plays), default=0)
+    if phony:
+        # Valued at nothing, whether it stood or was taken back: no rank, and the whole best legal
+        # play (its equity and its score) is lost.
+        equity, rank, points_lost = 0.0, None, best_score
+    else:
+        # A legal play taken back after a challenge kept the whole rack and scored nothing: a pass, in effect.
+        effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
+        key = effective.key()
+        found = next((e for e, p in ranked if p.key() == key), None)
+        # Ranks and losses from the rounded equities the report shows, so its numbers agree with each other.
+        equity = _equity(found if found is not None else evaluator.equity(effective))
+        rank = 1 + sum(1 for e, _ in ranked if _equity(e) > equity)
+        if not ranked:
+            best_equity = equity
+        points_lost = max(0, best_score - score)
     return {
         **head,
         "status": "analysed",
         "rack": position.rack,
         "bag": position.bag_count,
-        "played": {"move": position.notation(), "score": score, "equity": equity,
-                   "valid": all(lexicon.contains(w) for w in played.words),
-                   "withdrawn": position.withdrawn},
+        "played": {"move": position.notation(), "score": score, "equity": equity, "valid": not phony,
+                   "rejected": rejected, "withdrawn": position.withdrawn},
+        "phony": phony,
         "rank": rank,
         "plays": len(ranked),
         "best": [{"move": p.notation(board), "score": p.score, "equity": _equity(e)} for e, p in ranked[:top]],
-        "points_lost": max(0, best_score - score),
+        "points_lost": points_lost,
         "equity_lost": _equity(max(0.0, best_equity - equity)),
     }
 
@@ -329,13 +393,17 @@ def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAU
     """Per-turn reports and a per-player summary, JSON-ready.
 
     Each turn: ``turn``, ``seat``, ``player``, ``line`` (GCG line or None), ``status`` ("analysed" or
-    "skipped" with a ``reason``); analysed turns add ``rack``, ``bag``, ``played`` (``move`` in GCG
-    notation, ``score``, ``equity``, ``valid``: every word in the lexicon, ``withdrawn``), ``rank``
-    (1 = best by equity; equal equity shares a rank), ``plays`` (how many were possible), ``best``
-    (the ``top`` plays by equity: ``move``, ``score``, ``equity``), ``points_lost`` (the highest score
-    available minus the score made) and ``equity_lost`` (best equity minus the played one's).
-    Summary per seat: ``seat``, ``player``, ``turns`` analysed, ``skipped``, ``average_equity_lost``,
-    ``best_plays`` (turns ranked 1) and ``points_lost`` (total)."""
+    "skipped", with ``skip``: "no_rack", "partial_rack" or "unknown_exchange", and ``reason`` in
+    English); analysed turns add ``rack``, ``bag``, ``played`` (``move`` in GCG notation, ``score``,
+    ``equity``, ``valid``: every word in the lexicon, ``rejected``: the words it is not, ``withdrawn``),
+    ``phony`` (a placement with a rejected word), ``rank`` (1 = best by equity; equal equity shares a
+    rank; None for a phony), ``plays`` (how many legal plays there were), ``best`` (the ``top`` plays by
+    equity: ``move``, ``score``, ``equity``), ``points_lost`` (the highest score available minus the
+    score made) and ``equity_lost`` (best equity minus the played one's).  A phony counts as scoring
+    nothing with equity 0, so it loses the best legal play's whole score and equity.
+    Summary per seat: ``seat``, ``player``, ``turns`` analysed, ``skipped``, ``phonies``,
+    ``average_equity_lost``, ``best_plays`` (turns ranked 1; a phony never is) and ``points_lost``
+    (total).  Skipped turns count in ``skipped`` only, nowhere else."""
     turns = [analyse_position(p, lexicon, top=top) for p in positions]
     seats = sorted({p.seat for p in positions})
     names = {p.seat: p.player for p in positions}
@@ -346,6 +414,7 @@ def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAU
         lost = sum(t["equity_lost"] for t in done)
         summary.append({
             "seat": seat, "player": names[seat], "turns": len(done), "skipped": len(mine) - len(done),
+            "phonies": sum(1 for t in done if t["phony"]),
             "average_equity_lost": _equity(lost / len(done)) if done else None,
             "best_plays": sum(1 for t in done if t["rank"] == 1),
             "points_lost": sum(t["points_lost"] for t in done),

@@ -56,6 +56,13 @@ from .tiles import BLANK, TILE_SETS, TileSet
 CHALLENGE_MODES = ("void", "single", "double")
 DEFAULT_MIN_BAG_FOR_EXCHANGE = 7
 SCORELESS_TURNS_TO_END = 6
+# How scoreless turns end a game, per rule set; a game's rule set is its tile set's (the Dutch tiles come
+# with the Dutch rulebook).  "tournament": six in a row end it whatever the bag holds, the English
+# tournament rule.  "rule9": rule 9 of the Dutch rulebook ends a game only once the bag is empty and
+# a player is out or no one can form a word; six scoreless turns in a row stand for "no one can form
+# a word" (crossword.md), and count only once no one can draw any more: the bag holds fewer tiles
+# than an exchange needs (with the default of seven, an empty bag or a bag no one may exchange from).
+END_RULES = {"en": "tournament", "nl": "rule9"}
 # The options a game may be created with.  The lexicon defaults to the tile set's language (the server
 # fills it in and checks that it is loaded: ``default_lexicon``).
 OPTIONS_SCHEMA: OptionSchema = {
@@ -347,9 +354,18 @@ class CrosswordEngine(Engine):
         s["pending"] = None
         s["scoreless"] += 1
         s["to_move"] = (seat + 1) % s["seats"]
-        if s["scoreless"] >= SCORELESS_TURNS_TO_END:
+        if self._scoreless_ends(s):
             self._finish(s, "scoreless", None)
         return s
+
+    @staticmethod
+    def _scoreless_ends(s: State) -> bool:
+        """Whether the scoreless turns so far end the game under its rule set (``END_RULES``)."""
+        if s["scoreless"] < SCORELESS_TURNS_TO_END:
+            return False
+        if END_RULES.get(s["options"]["tile_set"], "tournament") == "tournament":
+            return True
+        return len(s["bag"]) < s["options"]["min_bag_for_exchange"]
 
     def _challenge(self, state: State, seat: int, lexicon: Any) -> State:
         pending = state["pending"]
@@ -365,7 +381,7 @@ class CrosswordEngine(Engine):
             self._withdraw(s)
             s["log"].append({"seat": seat, "type": "challenge", "target": pending["seat"],
                              "result": "withdrawn", "words": invalid, "score": -pending["score"]})
-            if s["scoreless"] >= SCORELESS_TURNS_TO_END:
+            if self._scoreless_ends(s):
                 self._finish(s, "scoreless", None)
             return s  # the challenger now makes their own move
         double = s["options"]["challenge"] == "double"
@@ -377,7 +393,7 @@ class CrosswordEngine(Engine):
         elif double:
             s["scoreless"] += 1
             s["to_move"] = (seat + 1) % s["seats"]
-            if s["scoreless"] >= SCORELESS_TURNS_TO_END:
+            if self._scoreless_ends(s):
                 self._finish(s, "scoreless", None)
         return s
 

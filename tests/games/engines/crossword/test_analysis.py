@@ -34,13 +34,18 @@ def test_a_recorded_game_is_analysed_turn_by_turn(english):
         best = turn["best"]
         assert 1 <= len(best) <= 3 and [b["equity"] for b in best] == sorted((b["equity"] for b in best),
                                                                                reverse=True)
-        assert turn["rank"] >= 1 and turn["plays"] >= len(best)
+        assert turn["plays"] >= len(best) and turn["points_lost"] >= 0
         assert turn["equity_lost"] == round(max(0.0, best[0]["equity"] - turn["played"]["equity"]), 1)
-        assert turn["points_lost"] >= 0
-        assert (turn["rank"] == 1) == (turn["equity_lost"] == 0)
+        assert turn["phony"] == (not turn["played"]["valid"]) == bool(turn["played"]["rejected"])
+        if turn["phony"]:  # valued at nothing: the best legal play is lost whole
+            assert turn["rank"] is None and turn["played"]["equity"] == 0
+            assert turn["points_lost"] >= max(b["score"] for b in best)
+        else:
+            assert turn["rank"] >= 1 and (turn["rank"] == 1) == (turn["equity_lost"] == 0)
     for entry in report["summary"]:
         mine = [t for t in turns if t["seat"] == entry["seat"]]
         assert entry["turns"] == len(mine) and entry["skipped"] == 0
+        assert entry["phonies"] == sum(t["phony"] for t in mine)
         assert entry["best_plays"] == sum(t["rank"] == 1 for t in mine)
         assert entry["average_equity_lost"] == round(sum(t["equity_lost"] for t in mine) / len(mine), 1)
 
@@ -62,9 +67,58 @@ def test_a_play_challenged_off_scores_nothing_and_counts_as_keeping_the_rack(eng
 def test_a_turn_whose_rack_is_not_recorded_is_skipped(english):
     report = analyse_gcg(HEAD + ">ann: 8D WINDY +32 32\n>bob: ADEEGIL 7C GALE +16 16\n", english)
     assert report["turns"][0] == {"turn": 0, "seat": 0, "player": "ann", "line": 3, "status": "skipped",
-                                  "reason": "the rack is not recorded"}
+                                  "skip": "no_rack", "reason": "the rack is not recorded"}
     assert report["turns"][1]["status"] == "analysed"
     assert [(s["turns"], s["skipped"]) for s in report["summary"]] == [(0, 1), (1, 0)]
+
+
+def test_a_phony_gets_no_rank_loses_the_best_legal_play_whole_and_is_never_a_best_play(english):
+    # ZANIERS is no word, but as a 102-point bingo its static equity would outrank every legal play.
+    report = analyse_gcg(HEAD + ">ann: AEINRSZ 8D ZANIERS +102 102\n>bob: ADEEGIL -  +0 0\n", english)
+    phony = report["turns"][0]
+    assert phony["phony"] and phony["rank"] is None
+    assert phony["played"] == {"move": "8D ZANIERS", "score": 102, "equity": 0.0, "valid": False,
+                               "rejected": ["ZANIERS"], "withdrawn": False}
+    best = phony["best"][0]
+    assert best["move"].endswith("ZANIER") and best["score"] == 50 < phony["played"]["score"]
+    assert phony["equity_lost"] == best["equity"] > 0 and phony["points_lost"] == 50
+    ann = report["summary"][0]
+    assert (ann["turns"], ann["phonies"], ann["best_plays"]) == (1, 1, 0)
+    assert ann["average_equity_lost"] == best["equity"] and ann["points_lost"] == 50
+    assert not report["turns"][1]["phony"] and report["summary"][1]["phonies"] == 0
+
+
+def test_a_phony_challenged_off_is_still_a_phony_valued_at_nothing(english):
+    report = analyse_gcg(HEAD + ">ann: AEINRSZ 8D ZANIERS +102 102\n>ann: AEINRSZ --  -102 0\n", english)
+    (turn,) = report["turns"]
+    assert turn["phony"] and turn["rank"] is None and turn["played"]["withdrawn"]
+    assert turn["played"]["score"] == 0 and turn["equity_lost"] == turn["best"][0]["equity"]
+
+
+def test_a_rack_listing_only_the_tiles_played_is_skipped_and_counted(english):
+    text = HEAD + (
+        ">ann: DINNVWY 8D WINDY +32 32\n"
+        ">bob: AEGL 7C GALE +16 16\n"  # four tiles while the bag holds 84: only the tiles played
+        ">ann: AEIRSTU -  +0 32\n")  # seven tiles, but not the N and V ann kept from WINDY
+    positions = positions_from_gcg(text)
+    assert [p.partial_rack for p in positions] == [False, True, True]
+    report = analyse_gcg(text, english)
+    assert [t["status"] for t in report["turns"]] == ["analysed", "skipped", "skipped"]
+    assert report["turns"][1] == {"turn": 1, "seat": 1, "player": "bob", "line": 4, "status": "skipped",
+                                  "skip": "partial_rack", "reason": "the record gives only part of the rack"}
+    ann, bob = report["summary"]
+    assert (ann["turns"], ann["skipped"], bob["turns"], bob["skipped"]) == (1, 1, 0, 1)
+    assert bob["average_equity_lost"] is None and bob["best_plays"] == bob["points_lost"] == 0
+    assert ann["points_lost"] == report["turns"][0]["points_lost"]
+
+
+def test_a_short_rack_once_the_bag_is_empty_is_the_whole_rack():
+    record = next(p for p in gcg_records() if p.name == "vs_andy.gcg")
+    positions = positions_from_gcg(record.read_text(encoding="utf-8"))
+    last = positions[-1]  # cesar's six tiles at the end: nothing was left to draw
+    assert (last.rack, last.partial_rack, last.bag_count) == ("AELNOS", False, 0)
+    first = positions[0]  # andy's GPY: only the tiles played
+    assert (first.rack, first.partial_rack) == ("GPY", True)
 
 
 @pytest.mark.parametrize("lines,line,reason", [

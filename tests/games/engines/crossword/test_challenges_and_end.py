@@ -140,5 +140,58 @@ def test_a_play_resets_the_scoreless_count():
     assert state["scoreless"] == 0 and state["phase"] == "play"
 
 
+def passes(state, count):
+    for _ in range(count):
+        state = play(state, state["to_move"], {"type": "pass"})
+    return state
+
+
+@pytest.mark.parametrize(("tile_set", "over"), [("en", True), ("nl", False)])
+def test_six_passes_with_tiles_in_the_bag_end_an_english_game_but_not_a_dutch_one(tile_set, over):
+    state = passes(position(racks=["QAAAAAA", "ZEEEEEE"], tile_set=tile_set), 6)
+    assert len(state["bag"]) > 80 and state["scoreless"] == 6
+    assert (state["phase"] == "over") is over
+    if not over:  # Dutch rule 9: the game goes on however long no one scores while the bag can be drawn from
+        state = passes(play(state, state["to_move"], {"type": "exchange", "tiles": "Q"}), 12)
+        assert state["phase"] == "play" and state["scoreless"] == 19
+
+
+def test_a_dutch_game_ends_when_the_bag_is_empty_and_no_one_can_form_a_word():
+    state = position(racks=["QAAAAAA", "ZEEEEEE"], tile_set="nl")
+    state["bag"] = []
+    state = passes(state, 5)
+    assert state["phase"] == "play"
+    state = passes(state, 1)
+    assert state["phase"] == "over" and last(state)["reason"] == "scoreless"
+    assert state["scores"] == [-(10 + 6), -(4 + 6)]  # rule 18 on the Dutch values: Q 10, Z 4, A and E 1
+
+
+def test_a_dutch_game_ends_when_a_player_goes_out_with_the_bag_empty():
+    state = position("WINDY", top=7, left=3, racks=["GALE", "QZ"], tile_set="nl")
+    state["bag"] = []
+    over = play(state, 0, {"type": "place", "gcg": "7C GALE"}, WORDS)
+    assert over["phase"] == "over" and last(over)["reason"] == "out" and last(over)["adjustments"] == [14, -14]
+
+
+@pytest.mark.parametrize(("min_bag", "over"), [(7, True), (1, False)])
+def test_a_dutch_bag_too_small_to_exchange_from_counts_as_empty(min_bag, over):
+    # With three tiles left and exchanges needing seven, no one can draw: six scoreless turns end the game.
+    # Where exchanges are allowed down to one tile, the game goes on, as the rulebook's own exchanges let it.
+    state = position(racks=["QAAAAAA", "ZEEEEEE"], tile_set="nl", min_bag_for_exchange=min_bag)
+    state["bag"] = state["bag"][:3]
+    state = passes(state, 6)
+    assert (state["phase"] == "over") is over
+
+
+def test_a_play_challenged_off_as_the_sixth_scoreless_turn_ends_only_what_the_rule_set_ends():
+    for tile_set, over in (("en", True), ("nl", False)):
+        state = position("WINDY", top=7, left=3, racks=["ABCDEFG", "ADEGILX"], challenge="single",
+                         tile_set=tile_set)
+        state = passes(state, 5)  # seat 1 then plays a phony, and seat 0 has it taken back
+        state = play(state, state["to_move"], PHONY, WORDS)
+        state = play(state, state["to_move"], {"type": "challenge"}, WORDS)
+        assert state["scoreless"] == 6 and (state["phase"] == "over") is over, tile_set
+
+
 def test_timeout_is_a_pass():
     assert ENGINE.timeout_move(position(), 0) == {"type": "pass"}

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from games.engines.base import GAME_OVER, IllegalMove
+from games.engines.base import GAME_OVER, Context, IllegalMove
 from games.engines.crossword import (
     BAD_MOVE,
     BAG_TOO_SMALL,
@@ -109,6 +109,14 @@ def test_known_words_are_accepted():
     state = position("WINDY", top=7, left=3, racks=["ADEEGIL"])
     after = play(state, 0, {"type": "place", "gcg": "7C GALE"}, lexicon("gale", "aw", "li", "en"))
     assert after["scores"][0] == 16
+
+
+@pytest.mark.parametrize("word", ["HM", "MM", "SH"])
+def test_vowel_less_english_words_are_accepted_in_the_english_list(english, word):
+    # The English list as imported (ENABLE through the rule-8 filters): a vowel-less word is a word.
+    state = position(racks=[word + "ABCDE"])
+    after = play(state, 0, {"type": "place", "gcg": f"8H {word}"}, Context(lexicon=english))
+    assert after["log"][-1]["words"] == [word]
 
 
 def test_exchange_needs_seven_tiles_in_the_bag():
