@@ -33,8 +33,13 @@ starter: migrate
 	$(BIN)/python manage.py load_starter_data
 
 # Links in e-mails point at this server (SITE_URL), unless SITE_URL is already set in the environment.
+# The scheduler (manage.py run_scheduler: beat's schedule, in-process) runs beside the web server, so
+# deadlines, reminders and digests happen as in production; it stops when the web server does.
 run: starter
-	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-server-header
+	export SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)}; \
+	$(BIN)/python manage.py run_scheduler & scheduler=$$!; \
+	trap 'kill $$scheduler 2>/dev/null; wait $$scheduler 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-server-header
 
 # The connection pool is off in tests: pooled connections would outlive the test database.
 test: install

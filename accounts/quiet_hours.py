@@ -3,7 +3,7 @@ sent to them (the daily digest covers what happened).  Set on the profile; read 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from core.timezones import zone_for
 
@@ -20,3 +20,14 @@ def in_quiet_hours(user, at: datetime) -> bool:
     hour = at.astimezone(zone_for(user)).hour
     start, end = user.quiet_from, user.quiet_until
     return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def quiet_hours_end(user, at: datetime) -> datetime | None:
+    """When the quiet hours that ``at`` falls in end (``quiet_until``:00 local time, the next day's when
+    that hour has passed today); None when ``at`` is not within them."""
+    if not in_quiet_hours(user, at):
+        return None
+    local = at.astimezone(zone_for(user))
+    end = local.replace(hour=user.quiet_until, minute=0, second=0, microsecond=0)
+    # A day later on the local clock; the zone works out that day's offset (clocks may change overnight).
+    return end if end > local else end + timedelta(days=1)

@@ -111,18 +111,19 @@ def make_due(database_url: str, how: str, due: int, total: int) -> list[int]:
         conn.execute(
             "UPDATE games_seat SET to_act = (index = 0), consecutive_timeouts = 0,"
             " deadline = CASE WHEN index = 0 THEN %(d)s::timestamptz END,"
-            " alert_at = CASE WHEN index = 0 THEN %(r)s::timestamptz END, alert_stage = (index = 0)::int"
+            " alert_at = CASE WHEN index = 0 THEN %(r)s::timestamptz END, alert_stage = (index = 0)::int,"
+            " reminded_hours = NULL"
             " WHERE alert_at IS NOT NULL OR deadline IS NOT NULL OR to_act",
             {"d": NOW + timedelta(days=2), "r": NOW + timedelta(days=1, hours=12)},
         )
         conn.execute("UPDATE games_game SET state = jsonb_set(jsonb_set(state::jsonb, '{current}', '0'),"
                      " '{turn}', '0')::json, version = 1, turn_id = '0', turn_version = 1"
                      " WHERE version <> 1")
-        if how == "reminder":  # 80 % of the allowance has passed
+        if how == "reminder":  # 12 hours left: the players' default 24-hour stage is due
             conn.execute("UPDATE games_seat SET deadline = %s, alert_at = %s WHERE index = 0 AND game_id = ANY(%s)",
                          [NOW + timedelta(hours=12), NOW - timedelta(minutes=1), ids])
         elif how == "timeout":
-            conn.execute("UPDATE games_seat SET deadline = %s, alert_at = %s, alert_stage = 2"
+            conn.execute("UPDATE games_seat SET deadline = %s, alert_at = %s, reminded_hours = 2"
                          " WHERE index = 0 AND game_id = ANY(%s)",
                          [NOW - timedelta(minutes=1), NOW - timedelta(minutes=1), ids])
         conn.execute("ANALYZE games_seat")

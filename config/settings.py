@@ -313,6 +313,30 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Letterpost <noreply@letterpost.example>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# Web Push (notifications/push*.py; docs/production.md "Web Push").  Without the keys a pair is generated
+# once and kept in the database.  The subject is how a push service reaches the operator (mailto: or https:;
+# empty: mailto: DEFAULT_FROM_EMAIL's address).
+WEBPUSH_VAPID_PRIVATE_KEY = env("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_VAPID_PUBLIC_KEY = env("WEBPUSH_VAPID_PUBLIC_KEY", default="")
+WEBPUSH_SUBJECT = env("WEBPUSH_SUBJECT", default="")
+# The only hosts pushes are POSTed to (no server-side request forgery): the browsers' push services.
+# "host" (default port), "*.domain" (names below it), "host:*" (any port), "host:8443".  HTTPS only unless
+# WEBPUSH_ALLOW_HTTP (a local stub: WEBPUSH_ENDPOINT_HOSTS=127.0.0.1:* WEBPUSH_ALLOW_HTTP=true).
+WEBPUSH_ENDPOINT_HOSTS = env.list("WEBPUSH_ENDPOINT_HOSTS", default=[
+    "fcm.googleapis.com",  # Chrome, Chromium-based browsers, Android
+    "updates.push.services.mozilla.com",  # Firefox
+    "*.push.apple.com",  # Safari on macOS and iOS (web.push.apple.com)
+    "*.notify.windows.com",  # Edge on Windows
+])
+WEBPUSH_ALLOW_HTTP = env.bool("WEBPUSH_ALLOW_HTTP", default=False)
+WEBPUSH_DEVICES_PER_PLAYER = env.int("WEBPUSH_DEVICES_PER_PLAYER", default=10)
+WEBPUSH_TTL = env.int("WEBPUSH_TTL", default=86400)  # seconds a push service keeps a push for an offline device
+WEBPUSH_TIMEOUT = env.float("WEBPUSH_TIMEOUT", default=10.0)  # seconds per POST to a push service
+CELERY_TASK_ROUTES.update({name: {"queue": "interactive"} for name in (
+    "notifications.tasks.on_push_queued", "notifications.tasks.on_push_test_requested",
+    "notifications.tasks.push_deliver",
+)})
+
 # ---------------------------------------------------------------------------
 # Accounts (django-allauth)
 # ---------------------------------------------------------------------------
@@ -472,6 +496,9 @@ DAYS_PER_MOVE_CHOICES = [1, 2, 3, 5, 7, 10, 14]
 DEFAULT_DAYS_PER_MOVE = 3
 # An unanswered challenge expires after this many days.
 CHALLENGE_EXPIRY_DAYS = 7
+# Games a player may have going at once (running, and challenges and seeks they are committed to); past
+# it a new challenge, an acceptance or a seek is refused with TOO_MANY_GAMES (games/services/caps.py).
+MAX_ACTIVE_GAMES = env.int("MAX_ACTIVE_GAMES", default=100)
 # How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
 LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
 # Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).

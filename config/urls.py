@@ -22,12 +22,14 @@ urlpatterns = [
     path("api/", include("ratings.api_urls")),
     path("api/", include("moderation.api_urls")),
     path("api/", include("analysis.api_urls")),
+    path("api/push/", include("notifications.api_urls")),
     path("leagues/", include("leagues.urls")),
     path("ratings/", include("ratings.urls")),
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
     path("words/", include("lexicons.urls")),
     path("rules/", include("rules.urls")),
+    path("", include("notifications.app_urls")),  # the web app manifest and the service worker, at the root
     path("", include("analysis.urls")),
     path("", include("games.urls")),
 ]

@@ -11,7 +11,7 @@ order: a finished game's rating is applied before its league checks whether the 
 next season's placement reads the ratings).
 
 Work an app asks of its own task goes through the same outbox (``AnalysisRequested``,
-``LexiconBulkJobQueued``, ``EmailsQueued``, like the games' ``BotToMove``), so that a broker outage
+``LexiconBulkJobQueued``, ``EmailsQueued``, ``PushQueued``, like the games' ``BotToMove``), so that a broker outage
 delays it and loses nothing.  Which worker queue a task runs on is ``CELERY_TASK_ROUTES``'s business.
 """
 
@@ -33,7 +33,7 @@ from moderation import policies as moderation_policies
 from moderation.events import PlayerSuspended
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
-from notifications.events import EmailsQueued
+from notifications.events import EmailsQueued, PushQueued, PushTestRequested
 from ratings import tasks as rating_tasks
 
 # event type -> handlers (Celery tasks; a tuple runs as a chain, in order)
@@ -57,6 +57,8 @@ SUBSCRIPTIONS = {
     AnalysisRequested: [analysis_tasks.on_analysis_requested],
     LexiconBulkJobQueued: [lexicon_tasks.on_bulk_job_queued],
     EmailsQueued: [notification_tasks.on_emails_queued],
+    PushQueued: [notification_tasks.on_push_queued],
+    PushTestRequested: [notification_tasks.on_push_test_requested],
 }
 
 # policy question -> the functions that answer it (core.policies)

@@ -8,7 +8,9 @@ from .models import Game, Move, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ("index", "user", "score", "rank", "to_act", "deadline", "consecutive_timeouts", "resigned")
+    # ``bank_used`` is the sum of the log's draws (``verify_games`` checks it): never edited by hand.
+    readonly_fields = ("index", "user", "score", "rank", "to_act", "deadline", "bank_used", "consecutive_timeouts",
+                       "resigned")
     can_delete = False
 
 

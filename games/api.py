@@ -5,6 +5,7 @@ game, 404 for an unknown game) through ``core.api_errors``.
 """
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -19,7 +20,7 @@ from core.serializers import StrictSerializer
 from . import previews, selectors, services
 from .access import access_seat_for_user
 from .bots import bots_list
-from .errors import NOT_FOUND, UNKNOWN_PLAYER, GameError
+from .errors import BAD_REQUEST, NOT_FOUND, UNKNOWN_PLAYER, GameError
 from .options import options_schema_text
 from .presenters import game_payload, game_summary
 
@@ -33,6 +34,9 @@ class SeatSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     to_act = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
+    time_bank_left = serializers.IntegerField(help_text="Seconds left of this seat's time bank (0 without one).")
+    timeout_at = serializers.DateTimeField(
+        allow_null=True, help_text="When this seat's time runs out: the deadline plus what is left of its bank.")
     resigned = serializers.BooleanField()
     accepted = serializers.BooleanField(help_text="In a challenge: this player has accepted.")
 
@@ -46,6 +50,7 @@ class GameSummarySerializer(serializers.Serializer):
     status = serializers.CharField()
     options = serializers.DictField()
     days_per_move = serializers.IntegerField()
+    time_bank_days = serializers.IntegerField()
     version = serializers.IntegerField()
     turn_version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
@@ -68,6 +73,8 @@ class GameCreateSerializer(StrictSerializer):
     # The declared options in words, read from the engines when the schema is built.
     options = serializers.DictField(default=dict, help_text=lazy(options_schema_text, str)())
     days_per_move = serializers.IntegerField(required=False)
+    time_bank_days = serializers.IntegerField(
+        required=False, help_text="Extra days each player may draw on by moving late, 0 to 30 (default 0).")
 
 
 class MoveSubmitSerializer(serializers.Serializer):
@@ -114,9 +121,12 @@ class GameListCreateApi(APIView):
         request=GameCreateSerializer,
         responses={201: GameSerializer, 400: CREATE_REFUSED, 409: ERROR, 429: ERROR},
         description="Without `opponents` an open seek (409 `TOO_MANY_SEEKS` past 10 open at once); with them "
-                    "a challenge (429 `RATE_LIMITED` past 20 an hour).  A field the call does not take is "
+                    "a challenge (429 `RATE_LIMITED` past 20 an hour).  409 `TOO_MANY_GAMES` when you, or a "
+                    "player you challenge (named in `details.player`), already has `MAX_ACTIVE_GAMES` (100) "
+                    "games going: running, or challenges and seeks committed to.  A field the call does not take is "
                     "400 `UNKNOWN_FIELD`; an option the kind does not declare, or a value outside its "
-                    "declaration (`\"rated\": \"no\"`), 400 `BAD_OPTIONS`.",
+                    "declaration (`\"rated\": \"no\"`), 400 `BAD_OPTIONS`, as are `days_per_move` outside "
+                    "its choices and `time_bank_days` outside 0 to 30.",
     )
     def post(self, request):
         data = GameCreateSerializer(data=request.data)
@@ -130,14 +140,52 @@ class GameListCreateApi(APIView):
             game = services.challenge_create(
                 creator=request.user, kind=data.validated_data["kind"], opponents=[users[n] for n in names],
                 options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
+                time_bank_days=data.validated_data.get("time_bank_days"),
             )
         else:
             game = services.game_create(
                 creator=request.user, kind=data.validated_data["kind"], seats=data.validated_data["seats"],
                 options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
+                time_bank_days=data.validated_data.get("time_bank_days"),
             )
         game = selectors.game_with_seats(game_id=game.pk)
         return Response(game_payload(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class NextGameEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    url = serializers.CharField(help_text="The game's page.")
+    deadline = serializers.DateTimeField(help_text="Your move's deadline.")
+    timeout_at = serializers.DateTimeField(help_text="When your time runs out: the deadline plus what is left of "
+                                                     "your time bank.")
+
+
+class NextGameSerializer(serializers.Serializer):
+    game = NextGameEntrySerializer(allow_null=True,
+                                   help_text="The game awaiting your move with the least time left; null when none.")
+    awaiting = serializers.IntegerField(help_text="How many games await your move (the excluded one aside).")
+
+
+class NextGameApi(APIView):
+    @extend_schema(
+        summary="The next game to play",
+        parameters=[OpenApiParameter("exclude", int, description="leave this game out (the one you are looking at)")],
+        responses={200: NextGameSerializer, 400: ERROR},
+    )
+    def get(self, request):
+        """The game awaiting your move with the least time left (the game pages' "Next game" button),
+        and how many games await your move."""
+        exclude = request.query_params.get("exclude", "")
+        if exclude and not exclude.isdigit():
+            raise GameError(BAD_REQUEST, "exclude must be a game id.")
+        game, count = selectors.next_game_for_user(user=request.user, exclude_game_id=int(exclude) if exclude else None)
+        found = None
+        if game is not None:
+            seat = game.my_seat
+            found = {"id": game.pk, "kind": game.kind, "url": reverse("game_detail", args=[game.pk]),
+                     "deadline": seat.deadline, "timeout_at": selectors.time_runs_out(seat, game)}
+        return Response(NextGameSerializer({"game": found, "awaiting": count}).data)
 
 
 class SeekListApi(APIView):
@@ -151,7 +199,9 @@ class SeekListApi(APIView):
 
 
 class SeekAcceptApi(APIView):
-    @extend_schema(request=None, responses={200: GameSerializer, 409: ERROR})
+    @extend_schema(request=None, responses={200: GameSerializer, 409: ERROR},
+                   description="Take a free seat of an open seek.  409 `SEEK_NOT_OPEN` when it is taken or "
+                               "withdrawn; 409 `TOO_MANY_GAMES` when you already have `MAX_ACTIVE_GAMES` games going.")
     def post(self, request, game_id: int):
         services.seek_accept(game_id=game_id, user=request.user)
         game = selectors.game_with_seats(game_id=game_id)
@@ -264,7 +314,9 @@ class ChallengeAnswerApi(APIView):
 
     answer = ""
 
-    @extend_schema(request=None, responses={200: GameSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
+    @extend_schema(request=None, responses={200: GameSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+                   description="409 `CHALLENGE_NOT_OPEN` when it was answered, withdrawn or has expired; accepting "
+                               "is 409 `TOO_MANY_GAMES` when you already have `MAX_ACTIVE_GAMES` games going.")
     def post(self, request, game_id: int):
         act = {"accept": services.challenge_accept, "decline": services.challenge_decline,
                "withdraw": services.challenge_withdraw}[self.answer]

@@ -4,6 +4,7 @@ from . import api, gcg_views
 
 urlpatterns = [
     path("games/", api.GameListCreateApi.as_view(), name="api-games"),
+    path("games/next/", api.NextGameApi.as_view(), name="api-game-next"),
     path("games/<int:game_id>/", api.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/moves/", api.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<int:game_id>/resign/", api.GameResignApi.as_view(), name="api-game-resign"),

@@ -21,6 +21,8 @@ TEXTS = {
     "BAD_OPTIONS": _("These game settings cannot be used."),
     "UNKNOWN_FIELD": _("The request has a field this address does not take."),
     "SEEK_NOT_OPEN": _("This seek has already been taken or withdrawn."),
+    "TOO_MANY_GAMES": _("A player of this game already has as many games going as a player may have at once; "
+                        "finish, withdraw or decline some first."),
     "ALREADY_SEATED": _("You already have a seat in this game."),
     "UNKNOWN_PLAYER": _("There is no player by that name."),
     "PLAYER_ON_VACATION": _("That player is on vacation; challenge them when they are back."),

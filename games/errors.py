@@ -16,6 +16,7 @@ from core.errors import (  # noqa: F401  (re-exported: the games API's codes in 
     UNKNOWN_PLAYER,
     AppError,
 )
+from games.clock import TIME_BANK_DAYS_MAX
 from games.engines.base import IllegalMove
 
 
@@ -32,6 +33,7 @@ GAME_NOT_ACTIVE = "GAME_NOT_ACTIVE"
 IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
 SEEK_NOT_OPEN = "SEEK_NOT_OPEN"
 TOO_MANY_SEEKS = "TOO_MANY_SEEKS"
+TOO_MANY_GAMES = "TOO_MANY_GAMES"
 ALREADY_SEATED = "ALREADY_SEATED"
 BOT_PLAYS_OTHER_KIND = "BOT_PLAYS_OTHER_KIND"
 BOT_CANNOT_CREATE = "BOT_CANNOT_CREATE"
@@ -41,3 +43,4 @@ MSG_NOT_YOUR_GAME = "You do not have a seat in this game."
 MSG_STALE = "The game has moved on since you looked; reload and try again."
 MSG_NOT_ACTIVE = "The game is not in progress."
 MSG_KEY_REUSED = "This idempotency key was already used for a different request."
+MSG_BAD_TIME_BANK = f"The time bank is a whole number of days from 0 to {TIME_BANK_DAYS_MAX}."

@@ -28,6 +28,7 @@ from lexicons.store import lexicon_list
 from lexicons.term_decks import spell_deck_languages
 
 from .bots import bots_list
+from .clock import TIME_BANK_DAYS_MAX
 from .engines import registry
 from .option_words import kind_name
 
@@ -40,6 +41,15 @@ LANGUAGES = {"en": gettext_lazy("English"), "nl": gettext_lazy("Dutch")}
 ENGLISH_WORD_GAMES = ("turnspell", "spellcrafter")
 SPELLCRAFTER_ROUNDS = range(1, 9)  # the engine's MAX_ROUNDS is 8
 SPELLCRAFTER_DEFAULT_ROUNDS = 4
+
+
+def time_bank_field(help_text) -> forms.IntegerField:
+    """The time bank in days, 0 (none) to ``TIME_BANK_DAYS_MAX``; left empty, none.  The games' service
+    checks it again (``time_bank_check``) for the API and the leagues."""
+    return forms.IntegerField(
+        label=gettext_lazy("Time bank (days)"), min_value=0, max_value=TIME_BANK_DAYS_MAX, initial=0, required=False,
+        help_text=help_text, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1}),
+    )
 
 
 def explained_choice(title, explanation) -> str:
@@ -252,6 +262,9 @@ class NewGameForm(GameSettingsMixin, forms.Form):
         label=gettext_lazy("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE, choices=(),
         help_text=gettext_lazy("Each player has this long for every move; vacation stops the clock."),
     )
+    time_bank_days = time_bank_field(gettext_lazy(
+        "Extra days each player may use up over the whole game by moving late; the game times out only "
+        "once they are gone. 0 for none."))
     rated = forms.ChoiceField(label=gettext_lazy("Rating"), widget=forms.RadioSelect, initial="rated", choices=(),
                               required=False)
     # The opponent boxes are drawn by the template (one per other seat, each with its autocomplete) and
@@ -375,5 +388,5 @@ class NewGameForm(GameSettingsMixin, forms.Form):
         else:
             opponents = self._resolve_opponents(names)
         data["game"] = {"kind": kind, "seats": seats, "options": options, "opponents": opponents,
-                        "days_per_move": data.get("days_per_move")}
+                        "days_per_move": data.get("days_per_move"), "time_bank_days": data.get("time_bank_days") or 0}
         return data

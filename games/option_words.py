@@ -99,15 +99,17 @@ _BY_KIND = {"crossword": _crossword, "turnspell": _turnspell, "spellcrafter": _s
 
 
 def options_in_words(kind: str, options: Mapping[str, Any] | None, *, days_per_move: int | None = None,
-                     with_rating: bool = True) -> list[str]:
+                     with_rating: bool = True, time_bank_days: int = 0) -> list[str]:
     """The parts that describe a game of ``kind`` with ``options`` (without the game's name), in the
-    active language: the kind's own settings, then the days per move (when given), then rated, casual
-    or cooperative (unless ``with_rating`` is False)."""
+    active language: the kind's own settings, then the days per move (when given) and the time bank (if
+    any), then rated, casual or cooperative (unless ``with_rating`` is False)."""
     options = options if isinstance(options, Mapping) else {}
     describe = _BY_KIND.get(kind)
     words = describe(options) if describe else []
     if days_per_move is not None:
         words.append(ngettext("%(n)s day per move", "%(n)s days per move", days_per_move) % {"n": days_per_move})
+    if time_bank_days:
+        words.append(ngettext("a %(n)s-day time bank", "a %(n)s-day time bank", time_bank_days) % {"n": time_bank_days})
     if with_rating:
         try:
             cooperative = registry.get(kind).cooperative
@@ -121,7 +123,8 @@ def options_in_words(kind: str, options: Mapping[str, Any] | None, *, days_per_m
 
 
 def game_in_words(kind: str, options: Mapping[str, Any] | None, *, days_per_move: int | None = None,
-                  with_rating: bool = True) -> str:
+                  with_rating: bool = True, time_bank_days: int = 0) -> str:
     """One line: the game's name and its settings, "Crossword · English tiles · … · rated"."""
-    parts = [kind_name(kind), *options_in_words(kind, options, days_per_move=days_per_move, with_rating=with_rating)]
+    parts = [kind_name(kind), *options_in_words(kind, options, days_per_move=days_per_move, with_rating=with_rating,
+                                                time_bank_days=time_bank_days)]
     return SEPARATOR.join(parts)

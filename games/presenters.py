@@ -9,6 +9,7 @@ app above the games core: the banner's rating lines come from a template tag, ne
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 from django.conf import settings
 from django.template.loader import render_to_string, select_template
@@ -24,21 +25,26 @@ HINT_GAMES = 3
 
 
 def seat_summaries(game: Game) -> list[dict]:
-    return [
-        {
-            "index": s.index,
-            "username": s.user.username if s.user_id else None,
-            "name": s.user.public_name if s.user_id else None,
-            "bot": bool(s.user_id and s.user.is_bot),
-            "score": s.score,
-            "rank": s.rank,
-            "to_act": s.to_act,
-            "deadline": s.deadline.isoformat() if s.deadline else None,
-            "resigned": s.resigned,
-            "accepted": s.accepted,
-        }
-        for s in game.seats.all()
-    ]
+    """Each seat's public facts; its clock as ``deadline`` and, with a time bank, ``time_bank_left``
+    (seconds) and ``timeout_at`` (the deadline plus that bank: when the time really runs out)."""
+    return [_seat_summary(s, s.bank_left(game.time_bank_days)) for s in game.seats.all()]
+
+
+def _seat_summary(s: Seat, bank: timedelta) -> dict:
+    return {
+        "index": s.index,
+        "username": s.user.username if s.user_id else None,
+        "name": s.user.public_name if s.user_id else None,
+        "bot": bool(s.user_id and s.user.is_bot),
+        "score": s.score,
+        "rank": s.rank,
+        "to_act": s.to_act,
+        "deadline": s.deadline.isoformat() if s.deadline else None,
+        "time_bank_left": int(bank.total_seconds()),
+        "timeout_at": (s.deadline + bank).isoformat() if s.deadline else None,
+        "resigned": s.resigned,
+        "accepted": s.accepted,
+    }
 
 
 def public_options(kind: str, options: dict | None) -> dict:
@@ -71,6 +77,7 @@ def game_summary(game: Game, user) -> dict:
         "status": game.status,
         "options": public_options(game.kind, game.options),
         "days_per_move": game.days_per_move,
+        "time_bank_days": game.time_bank_days,
         "version": game.version,
         "turn_version": game.turn_version,
         "seat": seat_index,

@@ -3,6 +3,7 @@ of queries does not grow with the number of games or moves."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import cache
 
 from django.contrib.auth import get_user_model
@@ -35,12 +36,12 @@ def _seats_with_users(*, listed: bool = False) -> Prefetch:
 
 
 def games_for_user(*, user, include_finished: bool = True, with_state: bool = True) -> list[Game]:
-    """The user's open and running games, those awaiting their move first (soonest deadline first),
-    then the rest newest first, then the most recently finished ones.  Each game carries ``my_seat``
-    and its seats with their players (of each, the fields of ``LISTED_PLAYER_FIELDS``).  Without
-    ``with_state`` the games' states (the bulk of each row, decoded into many objects) are not read:
-    a list that shows seats and scores only needs none.  Three queries (two without the finished
-    games)."""
+    """The user's open and running games, those awaiting their move first (least time left first, bank
+    included: ``time_runs_out``), then the rest newest first, then the most recently finished ones.
+    Each game carries ``my_seat`` and its seats with their players (of each, the fields of
+    ``LISTED_PLAYER_FIELDS``).  Without ``with_state`` the games' states (the bulk of each row, decoded
+    into many objects) are not read: a list that shows seats and scores only needs none.  Three queries
+    (two without the finished games)."""
     mine = Seat.objects.filter(user=user).select_related("game")
     if not with_state:
         mine = mine.defer("game__state")
@@ -64,7 +65,8 @@ def games_for_user(*, user, include_finished: bool = True, with_state: bool = Tr
             game.status == GameStatus.CHALLENGE and not seat.accepted
         )
         active = game.status != GameStatus.FINISHED
-        deadline = seat.deadline.timestamp() if (waiting and seat.deadline) else far
+        runs_out = time_runs_out(seat, game) if waiting else None
+        deadline = runs_out.timestamp() if runs_out else far
         return (not waiting, not active, deadline, -(game.created_at.timestamp()))
 
     return sorted(games, key=order)
@@ -164,6 +166,30 @@ UNFINISHED = (GameStatus.OPEN, GameStatus.CHALLENGE, GameStatus.ACTIVE)
 
 def awaiting_count(*, user) -> int:
     return Seat.objects.filter(user=user, to_act=True, game__status=GameStatus.ACTIVE).count()
+
+
+def time_runs_out(seat: Seat, game: Game) -> datetime | None:
+    """When the seat's time runs out: its deadline plus what is left of its time bank (None: no clock)."""
+    if seat.deadline is None:
+        return None
+    return seat.deadline + seat.bank_left(game.time_bank_days)
+
+
+def next_game_for_user(*, user, exclude_game_id: int | None = None) -> tuple[Game | None, int]:
+    """The game awaiting the user's move with the least time left (``time_runs_out``, then the oldest
+    game), other than ``exclude_game_id``, with ``my_seat``; and how many such games there are.  One
+    query; the rows are sorted here, as the time left counts the bank (there are at most a few hundred:
+    ``MAX_ACTIVE_GAMES`` and the leagues')."""
+    seats = Seat.objects.filter(user=user, to_act=True, resigned=False, game__status=GameStatus.ACTIVE)
+    if exclude_game_id is not None:
+        seats = seats.exclude(game_id=exclude_game_id)
+    seats = list(seats.select_related("game").defer("game__state", "game__options"))
+    if not seats:
+        return None, 0
+    far = datetime.max.replace(tzinfo=UTC)
+    first = min(seats, key=lambda s: (time_runs_out(s, s.game) or far, s.game_id))
+    first.game.my_seat = first
+    return first.game, len(seats)
 
 
 def unfinished_versions(*, user) -> dict[int, tuple[int, str]]:

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/", views.dashboard, name="dashboard"),
     path("games/new/", views.game_new, name="game_new"),
+    path("games/next/", views.game_next, name="game_next"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     *(path(f"games/<int:game_id>/{answer}/", views.challenge_answer, {"answer": answer}, name=f"challenge_{answer}")

@@ -42,6 +42,19 @@ def dashboard(request):
 
 
 @login_required
+def game_next(request):
+    """"Next game": the game awaiting the player's move with the least time left, other than the one
+    they come from (``?from=<id>``); back to their games, with a word, when none awaits."""
+    came_from = request.GET.get("from", "")
+    game, _count = selectors.next_game_for_user(
+        user=request.user, exclude_game_id=int(came_from) if came_from.isdigit() else None)
+    if game is None:
+        messages.info(request, _("No other game awaits your move."))
+        return redirect("dashboard")
+    return redirect("game_detail", game_id=game.pk)
+
+
+@login_required
 def lobby(request):
     # No new-game form here: the lobby links to its page (building one cost a bots query and the
     # per-kind sections on every request, and the template never drew it).
@@ -62,7 +75,9 @@ def game_new(request):
         try:
             game = _create(request.user, form.cleaned_data["game"])
         except AppError as exc:
-            refusal_on_form(form, exc, "opponent" if exc.code in OPPONENT_CODES else None)
+            # A refusal naming a player (TOO_MANY_GAMES: that player is full) concerns the opponents too.
+            concerns_opponent = exc.code in OPPONENT_CODES or "player" in exc.details
+            refusal_on_form(form, exc, "opponent" if concerns_opponent else None)
         else:
             if game.status == "open":
                 messages.success(request, _("Your seek is in the lobby."))
@@ -80,7 +95,7 @@ def _create(user, game: dict):
     if game.get("opponents"):
         return services.challenge_create(
             creator=user, kind=game["kind"], opponents=game["opponents"], options=game.get("options"),
-            days_per_move=game.get("days_per_move"),
+            days_per_move=game.get("days_per_move"), time_bank_days=game.get("time_bank_days"),
         )
     return services.game_create(creator=user, **game)
 

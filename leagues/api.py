@@ -28,6 +28,7 @@ class LeagueSerializer(serializers.Serializer):
     kind = serializers.CharField()
     options = serializers.DictField()
     days_per_move = serializers.IntegerField()
+    time_bank_days = serializers.IntegerField()
     visibility = serializers.CharField()
     table_size = serializers.IntegerField()
     double_round_robin = serializers.BooleanField()
@@ -61,6 +62,8 @@ class LeagueCreateSerializer(StrictSerializer):
                   "rated)",
     )
     days_per_move = serializers.IntegerField(required=False)
+    time_bank_days = serializers.IntegerField(
+        default=0, help_text="extra days each player may draw on by moving late, 0 to 30, for every season's games")
     visibility = serializers.ChoiceField(choices=Visibility.values, default=Visibility.PUBLIC)
     table_size = serializers.IntegerField(default=2)
     double_round_robin = serializers.BooleanField(default=False)

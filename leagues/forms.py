@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.forms import GameSettingsMixin
+from games.forms import GameSettingsMixin, time_bank_field
 from games.forms import explained_choice as _explained
 
 from .errors import BAD_DIVISION_SIZE, BAD_PROMOTION, BAD_TABLE_SIZE
@@ -44,6 +44,9 @@ class LeagueForm(GameSettingsMixin, forms.Form):
         label=gettext_lazy("Days per move"), coerce=int, initial=settings.DEFAULT_DAYS_PER_MOVE, choices=(),
         help_text=gettext_lazy("Each player has this long for every move; vacation stops the clock."),
     )
+    time_bank_days = time_bank_field(gettext_lazy(
+        "Extra days each player may use up over a whole game by moving late; a game times out only once "
+        "they are gone. 0 for none."))
     season_days = forms.IntegerField(
         label=gettext_lazy("Season length (days)"), min_value=7, max_value=365, initial=60,
         help_text=gettext_lazy("Games still unfinished then are adjudicated on the current score."),
@@ -102,6 +105,7 @@ class LeagueForm(GameSettingsMixin, forms.Form):
         league = {
             "name": data.get("name"), "description": data.get("description") or "", "kind": kind,
             "options": self._options(kind, values), "days_per_move": data.get("days_per_move"),
+            "time_bank_days": data.get("time_bank_days") or 0,
             "visibility": data.get("visibility"), "season_days": data.get("season_days"),
             "format": data.get("format"), "abort_rule": data.get("abort_rule"),
         }

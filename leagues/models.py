@@ -39,6 +39,8 @@ class League(models.Model):
     kind = models.CharField(_("game"), max_length=32)
     options = models.JSONField(_("game options"), default=dict, blank=True)
     days_per_move = models.PositiveSmallIntegerField(_("days per move"), default=3)
+    # Every season's games get this time bank (games/clock.py); 0: none.
+    time_bank_days = models.PositiveSmallIntegerField(_("time bank in days"), default=0, db_default=0)
     visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     invite_token = models.CharField(max_length=32, unique=True)
     # friends: one table of 2 to 5, two-player games twice over, no promotion or relegation.

@@ -122,6 +122,7 @@ def league_create(
     kind: str,
     options: dict | None = None,
     days_per_move: int | None = None,
+    time_bank_days: int = 0,
     visibility: str = Visibility.PUBLIC,
     description: str = "",
     table_size: int = 2,
@@ -171,6 +172,10 @@ def league_create(
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
     if days not in settings.DAYS_PER_MOVE_CHOICES:
         raise LeagueError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    try:
+        time_bank_days = game_services.time_bank_check(time_bank_days)
+    except AppError as exc:
+        raise LeagueError(exc.code, exc.message, **exc.details) from None
     if not engine.min_seats <= table_size <= engine.max_seats:
         raise LeagueError(
             BAD_TABLE_SIZE, f"{kind} is played by {engine.min_seats} to {engine.max_seats} players per game."
@@ -196,10 +201,10 @@ def league_create(
     with transaction.atomic():
         league = League.objects.create(
             name=name, description=description, kind=kind, options=options, days_per_move=days,
-            visibility=visibility, invite_token=secrets.token_urlsafe(16), table_size=table_size,
-            double_round_robin=bool(double_round_robin), division_min=division_min, division_max=division_max,
-            promote=promote, relegate=relegate, season_days=season_days, max_players=max_players or 0,
-            creator=creator, format=format, abort_rule=abort_rule,
+            time_bank_days=time_bank_days, visibility=visibility, invite_token=secrets.token_urlsafe(16),
+            table_size=table_size, double_round_robin=bool(double_round_robin), division_min=division_min,
+            division_max=division_max, promote=promote, relegate=relegate, season_days=season_days,
+            max_players=max_players or 0, creator=creator, format=format, abort_rule=abort_rule,
         )
         Season.objects.create(league=league, number=1)
     return league
@@ -358,7 +363,7 @@ def _fixtures_create(league: League, planned: list[tuple], now) -> None:
     """The games of the planned fixtures, all at once (a few statements whatever their number)."""
     games = game_services.games_create_scheduled(
         kind=league.kind, options=dict(league.options), days_per_move=league.days_per_move,
-        tables=[players for _division, _round, players in planned], now=now,
+        time_bank_days=league.time_bank_days, tables=[players for _division, _round, players in planned], now=now,
     )
     Fixture.objects.bulk_create(
         Fixture(division=division, round=number, game=game)
@@ -369,7 +374,7 @@ def _fixtures_create(league: League, planned: list[tuple], now) -> None:
 def _fixture_game(league: League, players: list, now) -> Game:
     return game_services.game_create(
         creator=players[0], kind=league.kind, options=dict(league.options), opponents=players[1:],
-        days_per_move=league.days_per_move, now=now, scheduled=True,
+        days_per_move=league.days_per_move, time_bank_days=league.time_bank_days, now=now, scheduled=True,
     )
 
 

@@ -14,11 +14,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.timezones import zone_for
 
 from .models import Kind
-from .texts import email_subject, notification_text
+from .texts import batch_subject, email_subject, notification_text
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 UNSUBSCRIBE_KINDS = set(Kind.values) | {"digest"}
@@ -85,11 +86,33 @@ def send_notification_email(notification) -> None:
         )
 
 
+def send_notifications_email(user, notifications: list) -> None:
+    """One e-mail for several notifications of one kind to one player (a batch of turn notices, see
+    ``delivery``): each game's line and link, in the order given."""
+    kind = notifications[0].kind
+    with as_reader(user):
+        _send(
+            user,
+            subject=batch_subject(kind, len(notifications)),
+            template="notifications",
+            context={
+                "items": [
+                    {"text": notification_text(n.kind, n.params),
+                     "game_url": absolute_url(reverse("game_detail", args=[n.game_id])) if n.game_id else None}
+                    for n in notifications
+                ],
+                "kind_label": Kind(kind).label,
+            },
+            unsubscribe_kind=kind,
+        )
+
+
 def send_digest_email(user, *, games: list, news: list) -> None:
     with as_reader(user):
         _send(
             user,
-            subject=_("Letterpost: %(count)s games await your move") % {"count": len(games)}
+            subject=ngettext("Letterpost: %(count)s game awaits your move",
+                             "Letterpost: %(count)s games await your move", len(games)) % {"count": len(games)}
             if games else _("Letterpost: your daily digest"),
             template="digest",
             context={

@@ -1,5 +1,6 @@
-"""Notifications: what a player is told (in the app, by e-mail, in the daily digest) and how they
-want to be told.  Models hold data only; ``notifications/services.py`` writes them."""
+"""Notifications: what a player is told (in the app, by e-mail, in the daily digest, pushed to their
+devices) and how they want to be told.  Models hold data only; ``notifications/services.py`` and
+``notifications/push.py`` write them."""
 
 from django.conf import settings
 from django.db import models
@@ -33,6 +34,24 @@ DEFAULTS = {
 }
 
 
+# Pushed to a player's devices when they never switched a kind: what asks for an answer or has a
+# deadline is pushed; results and league news wait for the bell, the e-mail and the digest.
+PUSH_DEFAULTS = {
+    Kind.YOUR_MOVE: True,
+    Kind.REMINDER: True,
+    Kind.TIMEOUT: True,
+    Kind.GAME_OVER: False,
+    Kind.LEAGUE_NEWS: False,
+    Kind.CHALLENGE: True,
+}
+
+
+class PushState(models.TextChoices):
+    NONE = "", _("not pushed")
+    QUEUED = "queued", _("to push")
+    SENT = "sent", _("pushed")
+
+
 class EmailState(models.TextChoices):
     NONE = "", _("not e-mailed")
     EACH = "each", _("to e-mail")
@@ -50,6 +69,8 @@ class Notification(models.Model):
     read_at = models.DateTimeField(null=True, blank=True)
     in_app = models.BooleanField(default=True)
     email = models.CharField(max_length=8, choices=EmailState.choices, default=EmailState.NONE, blank=True)
+    # "queued" until the push task claims it (then "sent"), so a push event delivered twice pushes once.
+    push = models.CharField(max_length=8, choices=PushState.choices, default=PushState.NONE, blank=True)
     # Unique per notice where the same notice may be delivered twice (an event handler run again):
     # e.g. "game_over:<game>:<user>"; stored once.
     key = models.CharField(max_length=120, null=True, blank=True, unique=True)
@@ -73,6 +94,9 @@ class NotificationPreference(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     in_app = models.BooleanField(default=True)
     email = models.CharField(max_length=8, choices=EmailMode.choices, default=EmailMode.EACH)
+    # Pushed to the player's devices; None: the kind's default (``PUSH_DEFAULTS``), so rows written for
+    # the in-app and e-mail choices leave it alone.
+    push = models.BooleanField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notification_pref_unique")]
@@ -92,3 +116,38 @@ class DigestSchedule(models.Model):
 
     def __str__(self) -> str:
         return f"digest for {self.user_id} at {self.hour}:00"
+
+
+class PushSubscription(models.Model):
+    """One browser a player allowed to be pushed to: its ``PushSubscription`` (the push service's
+    endpoint and the keys the payload is encrypted to).  The endpoint is unique: a browser that
+    subscribes again, under any account, updates its row instead of adding one."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=1024, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 public key, base64url
+    auth = models.CharField(max_length=40)  # the browser's 16-byte auth secret, base64url
+    expires_at = models.DateTimeField(null=True, blank=True)
+    user_agent = models.CharField(max_length=200, blank=True)  # to name the device in the list
+    created_at = models.DateTimeField(default=timezone.now)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    last_failure_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"push device {self.pk} of {self.user_id}"
+
+
+class VapidKeyPair(models.Model):
+    """The site's VAPID key pair when the settings name none (the embedded defaults): generated once
+    and shared by every process (``notifications/vapid.py``).  At most one row."""
+
+    private_key = models.TextField()  # the raw 32-byte P-256 private value, base64url
+    public_key = models.CharField(max_length=100)  # the uncompressed point, base64url
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"VAPID key {self.public_key[:12]}…"

@@ -1,13 +1,16 @@
 """The only code that writes notifications and notification preferences.
 
 ``notify_many`` stores what players are told, honouring each one's preferences (in-app, e-mail each,
-daily digest, off); e-mails and the live bell follow on commit, so a failing mail server never undoes
-the move or sweep that caused them.  The e-mails go through the outbox (``EmailsQueued``, published with
-the rows): a broker down at commit delays them until the relay sends the task, and loses none.
+daily digest, off, and pushed to their devices or not); e-mails, pushes and the live bell follow on
+commit, so a failing mail server or push service never undoes the move or sweep that caused them.  The
+e-mails and pushes go through the outbox (``EmailsQueued``, ``PushQueued``, published with the rows): a
+broker down at commit delays them until the relay sends the task, and loses none.
 
 Calm notifications: the sweep's "your move" and reminders are dropped for a player who has the site or
 that game open (``games.presence``: they can see it); an e-mail that would go out during the player's
-quiet hours waits for their daily digest instead; opening a game marks its notifications read
+quiet hours waits for their daily digest instead, and nothing is pushed to their devices then (the bell
+and the digest keep it; a reminder that would be too late after them goes out, by e-mail and push alike);
+opening a game marks its notifications read
 (``game_notifications_read``, asked by the game page through ``games.policies.GAME_SEEN``).
 """
 
@@ -19,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.quiet_hours import in_quiet_hours
+from accounts.quiet_hours import in_quiet_hours, quiet_hours_end
 from core.errors import AppError
 from core.events import publish
 from games.models import Game, GameStatus
@@ -27,9 +30,9 @@ from games.presence import is_present
 
 from . import broadcast
 from .digest import next_digest_at
-from .events import EmailsQueued
-from .models import DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference
-from .preferences import preferences_for, wants_digest
+from .events import EmailsQueued, PushQueued
+from .models import DigestSchedule, EmailMode, EmailState, Kind, Notification, NotificationPreference, PushState
+from .preferences import preferences_for, push_wanted, wants_digest
 
 NOTIFICATION_NOT_FOUND = "NOTIFICATION_NOT_FOUND"
 BAD_PREFERENCE = "BAD_PREFERENCE"
@@ -41,7 +44,7 @@ class NotificationError(AppError):
 
 def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notification]:
     """Store notifications ``{"user_id", "kind", "game_id", "params"}`` as their players prefer.
-    A kind switched off entirely stores nothing."""
+    A kind switched off entirely stores nothing; one only pushed is stored out of the bell."""
     items = [item for item in items if item.get("user_id")]
     if not items:
         return []
@@ -51,19 +54,26 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
         seen = set(Notification.objects.filter(key__in=keys).values_list("key", flat=True))
         items = [item for item in items if item.get("key") not in seen]
     prefs = preferences_for({item["user_id"] for item in items})
-    quiet = {u.pk for u in User.objects.filter(pk__in={i["user_id"] for i in items}, quiet_from__isnull=False)
-             if in_quiet_hours(u, now)}
+    quiet_users = {u.pk: u for u in User.objects.filter(pk__in={i["user_id"] for i in items}, quiet_from__isnull=False)
+                   if in_quiet_hours(u, now)}
+    quiet = set(quiet_users)
+    pushes = push_wanted({item["user_id"] for item in items})
     rows = []
     for item in items:
         in_app, email = prefs[item["user_id"]][item["kind"]]
         state = {EmailMode.EACH: EmailState.EACH, EmailMode.DIGEST: EmailState.DIGEST}.get(email, EmailState.NONE)
-        if state == EmailState.EACH and item["user_id"] in quiet:
+        if state == EmailState.EACH and item["user_id"] in quiet and not runs_out_while_quiet(
+                item, quiet_users[item["user_id"]], now):
             state = EmailState.DIGEST  # quiet hours: the daily digest tells them instead
-        if not in_app and state == EmailState.NONE:
+        # Quiet hours: no device lights up, but for a reminder that would be too late after them.
+        push = PushState.QUEUED if pushes.get(item["user_id"], {}).get(item["kind"]) and (
+            item["user_id"] not in quiet or runs_out_while_quiet(item, quiet_users[item["user_id"]], now)
+        ) else PushState.NONE
+        if not in_app and state == EmailState.NONE and push == PushState.NONE:
             continue
         rows.append(Notification(user_id=item["user_id"], kind=item["kind"], game_id=item.get("game_id"),
                                  params=item.get("params", {}), created_at=now, in_app=in_app, email=state,
-                                 key=item.get("key")))
+                                 push=push, key=item.get("key")))
     with transaction.atomic():
         rows = Notification.objects.bulk_create(rows)
         digest_users = {n.user_id for n in rows if n.email == EmailState.DIGEST}
@@ -72,9 +82,21 @@ def notify_many(items: list[dict], *, now: datetime | None = None) -> list[Notif
         each = [n.pk for n in rows if n.email == EmailState.EACH]
         if each:
             publish(EmailsQueued(notification_ids=each))
+        pushed = [n.pk for n in rows if n.push == PushState.QUEUED]
+        if pushed:
+            publish(PushQueued(notification_ids=pushed))
         live = sorted({n.user_id for n in rows if n.in_app})
         transaction.on_commit(lambda: broadcast.unread_changed(user_ids=live), robust=True)
     return rows
+
+
+def runs_out_while_quiet(item: dict, user, now: datetime) -> bool:
+    """A reminder whose time runs out (``params["timeout_at"]``) before the quiet hours the player is in
+    now are over: it is sent at once, quiet hours or not, since waiting would be too late.  Every other
+    notice waits during quiet hours."""
+    timeout_at = item.get("params", {}).get("timeout_at") if item["kind"] == Kind.REMINDER else None
+    end = quiet_hours_end(user, now) if timeout_at else None
+    return end is not None and datetime.fromisoformat(timeout_at) <= end
 
 
 # Notices about a turn the player can see for themselves when they have the site or the game open.

@@ -1,6 +1,8 @@
 """Celery tasks for notifications: thin interfaces over services, each safe to run twice.  The
-``on_*`` tasks handle the games' events (``config/wiring.py``); ``digests_send`` runs from beat."""
+``on_*`` tasks handle the games' and our own events (``config/wiring.py``); ``digests_send`` runs from
+beat; ``push_deliver`` pushes to one device, retried with backoff while the push service is busy."""
 
+import logging
 from datetime import datetime
 
 from celery import shared_task
@@ -8,6 +10,9 @@ from celery import shared_task
 from . import services
 from .delivery import deliver_emails, emails_deliver  # noqa: F401  (deliver_emails: registered under its old name)
 from .digest import digests_send_due
+from .push_delivery import PushRetryLater, push_send, pushes_claim
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
@@ -54,3 +59,32 @@ def on_challenge_answered(event: dict) -> int:
     """The challenger hears each answer (stored once per answer)."""
     return len(services.challenge_answered_notify(
         game_id=event["game_id"], user_id=event["user_id"], accepted=event["accepted"], started=event["started"]))
+
+
+@shared_task
+def on_push_queued(event: dict) -> int:
+    """``PushQueued``: one ``push_deliver`` per push and device of its player (each notification claimed
+    first: pushed once; a player's turn notices of one kind together).  A failing device holds up no other."""
+    pushes = pushes_claim(notification_ids=event["notification_ids"])
+    for subscription_id, notification_ids in pushes:
+        try:
+            push_deliver.delay(subscription_id, notification_ids)
+        except Exception:  # eager (the embedded defaults): a device that failed, not tried again later
+            logger.exception("push of notifications %s to device %s failed", notification_ids, subscription_id)
+    return len(pushes)
+
+
+@shared_task
+def on_push_test_requested(event: dict) -> None:
+    """``PushTestRequested``: the test notification, to that one device."""
+    push_deliver.delay(event["subscription_id"], None)
+
+
+# A busy or unreachable push service is tried again after a random wait of up to 30 s, 1, 2, 4, 8, 16
+# minutes; the push is dropped after that (the bell, the e-mail and the digest still tell the player).
+@shared_task(autoretry_for=(PushRetryLater,), retry_backoff=30, retry_backoff_max=1800, retry_jitter=True,
+             max_retries=6)
+def push_deliver(subscription_id: int, notification_ids: list[int] | None) -> str:
+    """Notifications (a player's batch of turn notices, or one; None: the test one) to one device;
+    404/410 removes the device."""
+    return push_send(subscription_id=subscription_id, notification_ids=notification_ids)

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def game_label(params: dict) -> str:
@@ -26,6 +27,9 @@ def notification_text(kind: str, params: dict) -> str:
         return _("Your move in %(game)s — due by %(deadline)s.") % {
             "game": game, "deadline": local_time(params.get("deadline"))}
     if kind == "reminder":
+        if params.get("hours"):
+            return reminder_text(game, params)
+        # Reminders stored before the player chose their stages: 80 % of the time gone, or one hour left.
         if params.get("stage") == "last_call":
             return _("One hour left for your move in %(game)s (due %(deadline)s).") % {
                 "game": game, "deadline": local_time(params.get("deadline"))}
@@ -45,6 +49,18 @@ def notification_text(kind: str, params: dict) -> str:
     return str(params.get("text", ""))
 
 
+def reminder_text(game: str, params: dict) -> str:
+    """A reminder stage: the time left (its hours before the time runs out) and when it runs out; with a
+    time bank, the bank is part of that time, and the text says so."""
+    hours = int(params["hours"])
+    left = ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}
+    if params.get("bank"):
+        return _("%(left)s left for your move in %(game)s, your time bank included: time runs out %(at)s.") % {
+            "left": left, "game": game, "at": local_time(params.get("timeout_at"))}
+    return _("%(left)s left for your move in %(game)s: time runs out %(at)s.") % {
+        "left": left, "game": game, "at": local_time(params.get("timeout_at"))}
+
+
 def _challenge_text(game: str, params: dict) -> str:
     who = params.get("player", "")
     if params.get("answer") == "declined":
@@ -58,11 +74,31 @@ def _challenge_text(game: str, params: dict) -> str:
 
 
 def email_subject(kind: str, params: dict) -> str:
+    """What happened, in a few words: "Anna accepted your challenge", "Your move in Crossword #12"."""
     game = game_label(params)
+    if kind == "challenge":
+        who = params.get("player", "")
+        answer = params.get("answer")
+        if answer == "declined":
+            return _("%(player)s declined your challenge") % {"player": who}
+        if answer in ("accepted", "started"):
+            return _("%(player)s accepted your challenge") % {"player": who}
+        return _("%(player)s challenges you to %(game)s") % {"player": who, "game": game}
     return {
         "your_move": _("Your move in %(game)s"),
         "reminder": _("Reminder: your move in %(game)s"),
         "timeout": _("Time ran out in %(game)s"),
         "game_over": _("%(game)s is over"),
-        "challenge": _("A challenge: %(game)s"),
     }.get(kind, _("News from Letterpost")) % {"game": game}
+
+
+def batch_subject(kind: str, count: int) -> str:
+    """The subject of one e-mail telling of ``count`` games at once (``delivery.BATCHED_KINDS``)."""
+    if kind == "your_move":
+        return ngettext("Your move in %(count)s game", "Your move in %(count)s games", count) % {"count": count}
+    if kind == "reminder":
+        return ngettext("Reminder: your move in %(count)s game is due soon",
+                        "Reminder: your moves in %(count)s games are due soon", count) % {"count": count}
+    if kind == "timeout":
+        return ngettext("Time ran out in %(count)s game", "Time ran out in %(count)s games", count) % {"count": count}
+    return ngettext("%(count)s notice from Letterpost", "%(count)s notices from Letterpost", count) % {"count": count}

@@ -3,9 +3,13 @@
 Models hold data and small properties only; every write goes through ``games/services.py``.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .. import clock
 
 
 class GameStatus(models.TextChoices):
@@ -33,6 +37,8 @@ class Game(models.Model):
     turn_id = models.CharField(max_length=64, blank=True)
     turn_version = models.PositiveIntegerField(default=0)
     days_per_move = models.PositiveSmallIntegerField(default=3)
+    # Extra days each seat may draw on by moving late (games/clock.py); 0: none.
+    time_bank_days = models.PositiveSmallIntegerField(default=0, db_default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )
@@ -76,6 +82,10 @@ class Seat(models.Model):
     # this seat (a notice, a reminder, the timeout) and which of this deadline's notices went out.
     alert_at = models.DateTimeField(null=True, blank=True, db_index=True)
     alert_stage = models.PositiveSmallIntegerField(default=0)
+    # The reminder stage (hours before the timeout) of this turn last sent or passed over; None: none yet.
+    reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What this seat has drawn on the game's time bank so far: the sum of its moves' ``bank_drawn``.
+    bank_used = models.DurationField(default=timedelta(0), db_default=timedelta(0))
     # In a challenge, whether this seat's player has accepted (the challenger has, by challenging).
     accepted = models.BooleanField(default=True)
 
@@ -91,6 +101,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.index}"
+
+    def bank_left(self, bank_days: int) -> timedelta:
+        """What is left of a time bank of ``bank_days`` (the game's) for this seat."""
+        return clock.bank_left(bank_days, self.bank_used)
 
 
 # Log rows that record a decision about the game rather than an engine move: replays skip them and
@@ -114,6 +128,8 @@ class Move(models.Model):
     # What a retried request with the same key gets back: the first answer's seq, version and status
     # (with the seat's view as it is then; rows from before hold a view too, which is not used).
     response = models.JSONField(default=dict)
+    # What this move drew on its seat's time bank (made past the deadline, or a timeout); None: nothing.
+    bank_drawn = models.DurationField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

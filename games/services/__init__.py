@@ -6,6 +6,7 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 
 - ``creating``: games with every seat named, and seeks; the checks every new game passes; starting.
 - ``challenges``: a challenge waits for each named player to accept (or decline, or expire).
+- ``caps``: the cap on games a player has going at once (``MAX_ACTIVE_GAMES``).
 - ``moves``: the move path (player and system moves), recording a move, seats and clocks.
 - ``ending``: resignation, forfeit, abort, adjudication, annulment.
 - ``finisher``: the one function every way of ending a game goes through.
@@ -21,6 +22,7 @@ from .creating import (
     seek_accept,
     seek_seats_release,
     seek_withdraw,
+    time_bank_check,
 )
 from .deadlines import seat_mark_seen
 from .ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
@@ -46,4 +48,5 @@ __all__ = [
     "seek_accept",
     "seek_seats_release",
     "seek_withdraw",
+    "time_bank_check",
 ]

@@ -25,6 +25,7 @@ from ..models import Game, GameStatus, Seat
 from ..policies import refuse_unless_may_play
 from . import finisher
 from .base import announce, engine_for, lock_game
+from .caps import refuse_over_game_cap
 from .creating import game_start, new_game_checked, new_game_insert
 
 CHALLENGE_NOT_OPEN = "CHALLENGE_NOT_OPEN"
@@ -45,12 +46,13 @@ def played_together(a, b) -> bool:
 
 def challenge_create(
     *, creator, kind: str, opponents: list, options: dict | None = None, days_per_move: int | None = None,
-    seed: int | None = None, now: datetime | None = None,
+    seed: int | None = None, now: datetime | None = None, time_bank_days: int | None = None,
 ) -> Game:
     """Challenge named players: the game waits for each to accept (checked as ``game_create`` checks)."""
     now = now or timezone.now()
     new = new_game_checked(creator=creator, kind=kind, seats=len(opponents) + 1, options=options,
-                           opponents=opponents, days_per_move=days_per_move, seed=seed, now=now, scheduled=False)
+                           opponents=opponents, days_per_move=days_per_move, seed=seed, now=now, scheduled=False,
+                           time_bank_days=time_bank_days)
     for opponent in opponents:
         if not opponent.challenges_from_strangers and not played_together(creator, opponent):
             raise GameError(
@@ -63,6 +65,7 @@ def challenge_create(
             RATE_LIMITED, f"You have issued {CHALLENGE_RATE_LIMIT} challenges within the hour; wait a while.", 429
         )
     with transaction.atomic():
+        refuse_over_game_cap(player=creator, others=opponents)
         game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.CHALLENGE, accepted={0})
         publish(ChallengeIssued(game_id=game.pk, challenger_id=creator.pk, challenged_ids=[o.pk for o in opponents]))
         announce(game, list(game.seats.all()))
@@ -84,6 +87,7 @@ def challenge_accept(*, game_id: int, user, now: datetime | None = None) -> Game
         game = _open_challenge(game_id)
         seat = access_seat_for_user(game, user)
         if not seat.accepted:
+            refuse_over_game_cap(player=user)
             seat.accepted = True
             Seat.objects.filter(pk=seat.pk).update(accepted=True)
         started = all(s.accepted for s in game.seats.all())

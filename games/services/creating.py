@@ -17,6 +17,7 @@ from lexicons.store import lexicon_exists
 from lexicons.term_decks import spell_options_prepare, spell_options_prepare_many
 
 from .. import broadcast
+from ..clock import TIME_BANK_DAYS_MAX
 from ..engines.base import Engine, IllegalMove
 from ..errors import (
     ALREADY_SEATED,
@@ -24,6 +25,7 @@ from ..errors import (
     BAD_REQUEST,
     BOT_CANNOT_CREATE,
     BOT_PLAYS_OTHER_KIND,
+    MSG_BAD_TIME_BANK,
     MSG_NOT_FOUND,
     NOT_FOUND,
     SEEK_NOT_OPEN,
@@ -35,6 +37,7 @@ from ..models import Game, GameStatus, Seat
 from ..options import options_refuse_undeclared
 from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
 from .base import announce, engine_for
+from .caps import refuse_over_game_cap
 from .ending import game_abort
 from .moves import clock_start, sync_seats
 
@@ -89,6 +92,7 @@ class NewGame:
     seats: int
     days: int
     players: list  # seat order, None for a free seat
+    bank_days: int = 0
 
 
 # A player's open seeks in the lobby at once: enough for every kind and time control, not a flood.
@@ -106,12 +110,21 @@ def _refuse_too_many_seeks(creator) -> None:
         )
 
 
+def time_bank_check(time_bank_days) -> int:
+    """A time bank in whole days from 0 to ``TIME_BANK_DAYS_MAX`` (None: none), or ``BAD_OPTIONS``."""
+    if time_bank_days is None:
+        return 0
+    if type(time_bank_days) is not int or not 0 <= time_bank_days <= TIME_BANK_DAYS_MAX:
+        raise GameError(BAD_OPTIONS, MSG_BAD_TIME_BANK, option="time_bank_days")
+    return time_bank_days
+
+
 def new_game_checked(
     *, creator, kind: str, seats: int, options: dict | None, opponents: list | None, days_per_move: int | None,
-    seed: int | None, now: datetime, scheduled: bool,
+    seed: int | None, now: datetime, scheduled: bool, time_bank_days: int | None = None,
 ) -> NewGame:
     """Everything a new game must satisfy, refused (GameError or a policy's refusal) before anything is
-    written: players who may play, options the engine accepts, a time control we offer, no one seated
+    written: players who may play, options the engine accepts, a time control (and time bank) we offer, no one seated
     twice, no challenged player on vacation (league fixtures excepted: their clocks wait), and only the
     options the kind declares (``games.options``)."""
     engine = engine_for(kind)
@@ -129,6 +142,7 @@ def new_game_checked(
     days = settings.DEFAULT_DAYS_PER_MOVE if days_per_move is None else days_per_move
     if days not in settings.DAYS_PER_MOVE_CHOICES:
         raise GameError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    bank_days = time_bank_check(time_bank_days)
     opponents = list(opponents or [])
     if opponents:
         seats = len(opponents) + 1
@@ -142,14 +156,15 @@ def new_game_checked(
             refuse_unless_may_be_challenged(opponents, now)
     _validate_options(engine, seats, options, seed)
     players = [creator, *opponents] + [None] * (seats - 1 - len(opponents))
-    return NewGame(engine=engine, options=options, seed=seed, seats=seats, days=days, players=players)
+    return NewGame(engine=engine, options=options, seed=seed, seats=seats, days=days, players=players,
+                   bank_days=bank_days)
 
 
 def new_game_insert(*, new: NewGame, kind: str, creator, status: str, accepted: set[int] | None = None) -> Game:
     """The game row and its seats (``accepted``: the seat indexes that have accepted a challenge)."""
     game = Game.objects.create(
         kind=kind, options=new.options, seed=new.seed, seats_count=new.seats, days_per_move=new.days,
-        created_by=creator, status=status,
+        time_bank_days=new.bank_days, created_by=creator, status=status,
     )
     Seat.objects.bulk_create(
         Seat(game=game, index=i, user=u, accepted=accepted is None or i in accepted)
@@ -169,6 +184,7 @@ def game_create(
     seed: int | None = None,
     now: datetime | None = None,
     scheduled: bool = False,
+    time_bank_days: int | None = None,
 ) -> Game:
     """Create a game.  With ``opponents`` every seat is named and the game starts at once (the creator
     takes seat 0): a league fixture (``scheduled``: a player's vacation does not refuse it, their clocks
@@ -177,10 +193,13 @@ def game_create(
     others accept in the lobby."""
     now = now or timezone.now()
     new = new_game_checked(creator=creator, kind=kind, seats=seats, options=options, opponents=opponents,
-                           days_per_move=days_per_move, seed=seed, now=now, scheduled=scheduled)
+                           days_per_move=days_per_move, seed=seed, now=now, scheduled=scheduled,
+                           time_bank_days=time_bank_days)
     with transaction.atomic():
         if not opponents:
             _refuse_too_many_seeks(creator)
+        if not scheduled:  # a league fixture is never refused: joining the league was the commitment
+            refuse_over_game_cap(player=creator, others=opponents or ())
         game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.OPEN)
         if opponents:
             game_start(game=game, engine=new.engine, now=now)
@@ -188,7 +207,8 @@ def game_create(
 
 
 def games_create_scheduled(
-    *, kind: str, options: dict | None, days_per_move: int, tables: list[list], now: datetime | None = None
+    *, kind: str, options: dict | None, days_per_move: int, tables: list[list], now: datetime | None = None,
+    time_bank_days: int = 0,
 ) -> list[Game]:
     """Create and start many games at once, one per table of named players in seat order (a league
     season's fixtures): checked as ``game_create`` checks them, but the options, the players and the
@@ -201,6 +221,7 @@ def games_create_scheduled(
     options = _with_lexicon(engine, options or {})
     if days_per_move not in settings.DAYS_PER_MOVE_CHOICES:
         raise GameError(BAD_OPTIONS, f"Days per move must be one of {settings.DAYS_PER_MOVE_CHOICES}.")
+    time_bank_days = time_bank_check(time_bank_days)
     seeds = [secrets.randbits(62) for _ in tables]
     prepared = spell_options_prepare_many(options, seeds) if engine.uses_term_deck else [options] * len(tables)
     games, states = [], []
@@ -212,8 +233,8 @@ def games_create_scheduled(
         states.append(state)
         games.append(Game(
             kind=kind, options=table_options, seed=seed, seats_count=len(table), days_per_move=days_per_move,
-            created_by=table[0], status=GameStatus.ACTIVE, state=state, version=1, turn_id=str(engine.turn_id(state)),
-            turn_version=1, started_at=now,
+            time_bank_days=time_bank_days, created_by=table[0], status=GameStatus.ACTIVE, state=state, version=1,
+            turn_id=str(engine.turn_id(state)), turn_version=1, started_at=now,
         ))
     with transaction.atomic():
         games = Game.objects.bulk_create(games)
@@ -243,6 +264,7 @@ def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise GameError(ALREADY_SEATED, "You already have a seat in this game.")
+        refuse_over_game_cap(player=user)
         free = next(s for s in seats if s.user_id is None)
         free.user = user
         free.save(update_fields=["user"])

@@ -2,9 +2,12 @@
 
 Each seat that must act has a ``deadline`` and, beside it, ``alert_at`` (indexed): the next moment
 the sweep has something to do for it.  A fresh deadline sets ``alert_at`` to now (tell the player it is
-their move); after that it points at the 80 % reminder, the one-hour reminder, then the deadline
-itself.  ``alert_stage`` records which notices of this deadline went out, so a sweep that runs twice
-sends nothing twice.
+their move); after that it points at the next reminder stage the player chose (``User.reminder_hours``:
+some of 48, 24, 8, 2 and 1 hours before the time runs out), then at the timeout itself.  The time runs
+out at the deadline plus what is left of the seat's time bank (``Clock.timeout_at``), so reminders count
+the bank in the time left.  ``alert_stage`` records whether "your move" went out and ``reminded_hours``
+the last reminder stage handled, so a sweep that runs twice sends nothing twice; a stage already past
+when the turn began, or passed while no sweep ran, is not sent.
 
 The sweep locks the games behind due seats in batches with ``SELECT ... FOR UPDATE SKIP LOCKED``
 (games before seats, the move path's lock order), so two sweeps at once share the work instead of
@@ -32,18 +35,19 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.models import REMINDER_HOURS, default_reminder_hours
 from accounts.vacations import vacations_holding_clocks
 from core.bulk import rows_update
 from core.events import publish
 
 from ..access import seat_for_user
-from ..clock import Clock, Stage
+from ..clock import Stage
 from ..engines import registry
 from ..events import BotToMove, SeatsDue
 from ..models import Game, GameStatus, Seat
 from .challenges import challenges_expire
 from .ending import game_forfeit
-from .moves import SystemMove, game_submit_system_move, system_moves_record
+from .moves import SystemMove, clock_of, game_submit_system_move, system_moves_record
 from .vacations import vacations_settle_due
 
 logger = logging.getLogger(__name__)
@@ -83,8 +87,11 @@ class SweepReport:
         return data
 
 
-def clock_of(seat: Seat, game: Game) -> Clock:
-    return Clock.of(seat.deadline, game.days_per_move)
+def reminder_hours(user) -> list[int]:
+    """The reminder stages ``user`` chose (the defaults for a seat read without its player), as stored
+    on the profile but never anything outside ``REMINDER_HOURS``."""
+    hours = default_reminder_hours() if user is None else user.reminder_hours
+    return [h for h in hours or () if h in REMINDER_HOURS]
 
 
 # ---------------------------------------------------------------------------
@@ -128,7 +135,7 @@ def seat_mark_seen(*, game: Game, user) -> bool:
     seat = seat_for_user(game, user)
     if seat is None or not seat.to_act or seat.deadline is None or seat.alert_stage >= Stage.TOLD:
         return False
-    next_alert = clock_of(seat, game).next_alert(Stage.TOLD)
+    next_alert = clock_of(seat, game).next_alert(reminder_hours(user), after=seat.reminded_hours)
     return bool(
         Seat.objects.filter(pk=seat.pk, deadline=seat.deadline, alert_stage__lt=Stage.TOLD)
         .update(alert_stage=Stage.TOLD, alert_at=next_alert)
@@ -159,13 +166,13 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
             seat.alert_at = max(away[seat.user_id].ends_at, now + timedelta(minutes=1))
             quiet.append(seat)
             report.postponed += 1
-        elif seat.deadline <= now:
+        elif clock_of(seat, game).is_over(now):
             timed_out.add(game.pk)
             timeouts.append((game, seat))
         else:
             _remind(game, seat, now=now, report=report)
             quiet.append(seat)
-    rows_update(quiet, ["alert_at", "alert_stage"])
+    rows_update(quiet, ["alert_at", "alert_stage", "reminded_hours"])
     if timeouts:
         _time_out_all(timeouts, now=now, report=report)
     if report.notifications:
@@ -178,7 +185,8 @@ def _handle_games(games: list[Game], *, now: datetime, report: SweepReport) -> N
 
 def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> None:
     clock = clock_of(seat, game)
-    due = clock.due_stage(now)
+    hours = reminder_hours(seat.user)
+    due = clock.due_reminder(hours, now, after=seat.reminded_hours)
     if seat.user is not None and seat.user.is_bot:
         # A bot is not told: it is woken (again, should its task have been lost) at every stage.
         if not seat.resigned:
@@ -187,15 +195,18 @@ def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> No
         if not seat.resigned:
             report.notifications.append(_notice("your_move", seat, game, deadline=seat.deadline.isoformat()))
             report.notices += 1
-    elif due > seat.alert_stage:
-        stage = "last_call" if due == Stage.LAST_CALL else "reminder"
-        report.notifications.append(
-            _notice("reminder", seat, game, deadline=seat.deadline.isoformat(), stage=stage, step=int(due))
-        )
+    elif due is not None:
+        # The time left is the stage's: the notice says so, and when the time runs out, bank included.
+        report.notifications.append(_notice(
+            "reminder", seat, game, step=f"{due}h", deadline=seat.deadline.isoformat(), hours=due,
+            timeout_at=clock.timeout_at.isoformat(), bank=clock.bank > timedelta(0),
+        ))
         report.reminders += 1
-    # Reminders whose time passed unsent (a late sweep, a short clock) are not sent late.
-    seat.alert_stage = max(seat.alert_stage, due)
-    seat.alert_at = clock.next_alert(Stage(seat.alert_stage))
+    # Reminders whose time passed unsent (a late sweep, "your move" told late) are not sent late.
+    seat.alert_stage = Stage.TOLD
+    if due is not None:
+        seat.reminded_hours = due
+    seat.alert_at = clock.next_alert(hours, after=seat.reminded_hours)
 
 
 def _time_out_all(timeouts: list[tuple[Game, Seat]], *, now: datetime, report: SweepReport) -> None:
@@ -273,7 +284,7 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
     )
 
 
-def _notice(kind: str, seat: Seat, game: Game, *, step: int = 0, **params) -> dict:
+def _notice(kind: str, seat: Seat, game: Game, *, step: int | str = 0, **params) -> dict:
     """One notice for the player of ``seat``; its key (kind, game, seat, deadline, stage) is unique, so it
     is stored once however often it is delivered."""
     key = f"{kind}:{game.pk}:{seat.index}:{params.get('deadline', '')}:{step}"

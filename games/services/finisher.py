@@ -17,7 +17,8 @@ from ..models import Game, GameStatus, Move, Seat
 from .base import announce
 
 GAME_FIELDS = ["state", "version", "turn_id", "turn_version", "status", "finished_at", "result"]
-SEAT_FIELDS = ["score", "rank", "to_act", "deadline", "alert_at", "consecutive_timeouts"]
+# ``bank_used``: the last move, late, may have drawn on the bank before it ended the game.
+SEAT_FIELDS = ["score", "rank", "to_act", "deadline", "alert_at", "bank_used", "consecutive_timeouts"]
 
 
 def result_of(outcome: Outcome) -> dict[str, Any]:

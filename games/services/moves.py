@@ -13,7 +13,7 @@ Finisher.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connections, router, transaction
@@ -50,7 +50,8 @@ from .vacations import vacation_settle_on_move
 MAX_AUTO_MOVES = 1000
 # A retried request gets these back as stored with the move, and the seat's current view.
 ANSWER_STORED = ("seq", "version", "status")
-SEAT_FIELDS = ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "consecutive_timeouts"]
+SEAT_FIELDS = ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "reminded_hours", "bank_used",
+               "consecutive_timeouts"]
 
 
 def game_submit_move(
@@ -193,6 +194,7 @@ def system_moves_record(*, batch: list[SystemMove], source: str, now: datetime) 
             game=game, seq=game.version, seat=item.seat_index, user=None, payload=item.move, source=source,
             idempotency_key=item.idempotency_key, request_hash=request_hash(item.move, None),
             response=stored_answer(game, game.version),
+            bank_drawn=bank_draw(game=game, seats=item.seats, seat_index=item.seat_index, now=now),
         ))
         seats_mirror(game=game, engine=engine, seats=item.seats, state=state, now=now, turn_changed=turn_changed,
                      acted=item.seat_index)
@@ -231,8 +233,11 @@ def apply_move(
     auto_seats = any(s.resigned for s in seats)
     if source == "player":
         # Moving yourself breaks a run of timeouts and ends a vacation early.
-        next(s for s in seats if s.index == seat_index).consecutive_timeouts = 0
-        vacation_settle_on_move(user=user, now=now)
+        mine = next(s for s in seats if s.index == seat_index)
+        mine.consecutive_timeouts = 0
+        if vacation_settle_on_move(user=user, now=now) and mine.deadline is not None:
+            # The vacation's end pushed this seat's deadline back: the bank is drawn from the new one.
+            mine.deadline = Seat.objects.values_list("deadline", flat=True).get(pk=mine.pk)
     first = record_move(
         game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, hashed=hashed, now=now,
@@ -290,6 +295,7 @@ def record_move(
         game=game, seq=game.version, seat=seat_index, user=user, payload=move, source=source,
         idempotency_key=idempotency_key, request_hash=hashed,
         response=stored_answer(game, game.version) if store_answer else {},
+        bank_drawn=bank_draw(game=game, seats=seats, seat_index=seat_index, now=now),
     )
     if result is not None:
         row.save(force_insert=True)
@@ -325,6 +331,27 @@ def _write_move(row: Move, game: Game, seats: list[Seat]) -> None:
     row._state.adding, row._state.db = False, connection.alias
 
 
+def clock_of(seat: Seat, game: Game) -> Clock:
+    """The running clock of a seat that is to act (it has a deadline), with what is left of its bank."""
+    return Clock.of(seat.deadline, game.days_per_move, seat.bank_left(game.time_bank_days))
+
+
+def bank_draw(*, game: Game, seats: list[Seat], seat_index: int, now: datetime) -> timedelta | None:
+    """The acting seat moved at ``now``: past its deadline, the time since is drawn on its bank (at most
+    what is left; a timeout draws it all).  Returns what was drawn, which the move row records so that
+    ``verify_games`` can check each seat's ``bank_used`` against its log; None when nothing was."""
+    if not game.time_bank_days:
+        return None
+    seat = next(s for s in seats if s.index == seat_index)
+    if seat.deadline is None:
+        return None
+    drawn = clock_of(seat, game).bank_drawn(now)
+    if not drawn:
+        return None
+    seat.bank_used += drawn
+    return drawn
+
+
 def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
     """Mirror scores and who is to act onto the seat rows, starting a fresh clock for each seat that
     became due (one bulk update).  A fresh clock's ``alert_at`` is ``NOTICE_DELAY`` away: the sweep tells
@@ -356,3 +383,4 @@ def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
     bot = seat.user_id and Seat.user.is_cached(seat) and seat.user.is_bot
     seat.alert_at = now if bot else now + NOTICE_DELAY
     seat.alert_stage = 0
+    seat.reminded_hours = None

@@ -1,5 +1,6 @@
 """What a vacation does to a player's clocks: when it is over, each deadline of theirs is pushed back
-by the time they were away while it was running (``Clock.held``).
+by the time they were away while it was running (``Clock.held``).  A time bank is drawn from the
+deadline as held, so the vacation pauses it too.
 
 Accounts record vacations and announce their end; this module holds the clocks and marks the vacation
 settled through the accounts' own service.  Called by the deadline sweep (vacations whose time is up),
@@ -62,10 +63,11 @@ def vacations_settle_due(*, now: datetime) -> int:
     return sum(vacation_settle(vacation_id=pk, now=now) for pk in due)
 
 
-def vacation_settle_on_move(*, user, now: datetime) -> None:
+def vacation_settle_on_move(*, user, now: datetime) -> int:
     """A player who moves is back: a vacation in progress ends now (called inside the move's transaction).
-    No query for a player without one (``User.vacation_from``)."""
+    No query for a player without one (``User.vacation_from``).  Returns how many vacations it settled
+    (their clocks held: the caller's seats as read before hold old deadlines)."""
     if not vacation_may_be_running(user=user, now=now):
-        return
-    for pk in vacations_to_settle(now=now, user_id=user.pk).values_list("pk", flat=True):
-        vacation_settle(vacation_id=pk, now=now, back_at=now)
+        return 0
+    return sum(vacation_settle(vacation_id=pk, now=now, back_at=now)
+               for pk in vacations_to_settle(now=now, user_id=user.pk).values_list("pk", flat=True))

@@ -8,6 +8,7 @@ import json
 from django import template
 from django.template.defaultfilters import capfirst
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
@@ -33,19 +34,22 @@ def public_options(game) -> dict:
 @register.filter
 def in_words(game) -> str:
     """The game's name, options, days per move and rated/casual in one line."""
-    return game_in_words(game.kind, game.options, days_per_move=game.days_per_move)
+    return game_in_words(game.kind, game.options, days_per_move=game.days_per_move, time_bank_days=game.time_bank_days)
 
 
 @register.filter
 def options_in_words(game) -> str:
     """The game's options, days per move and rated/casual, without its name."""
-    return SEPARATOR.join(_options_in_words(game.kind, game.options, days_per_move=game.days_per_move))
+    return SEPARATOR.join(_options_in_words(game.kind, game.options, days_per_move=game.days_per_move,
+                                            time_bank_days=game.time_bank_days))
 
 
 @register.simple_tag
-def settings_in_words(kind: str, options=None, days_per_move=None, with_rating: bool = True) -> str:
+def settings_in_words(kind: str, options=None, days_per_move=None, with_rating: bool = True,
+                      time_bank_days: int = 0) -> str:
     """For settings kept ahead of games (a league's): ``{% settings_in_words league.kind league.options %}``."""
-    return SEPARATOR.join(_options_in_words(kind, options, days_per_move=days_per_move, with_rating=with_rating))
+    return SEPARATOR.join(_options_in_words(kind, options, days_per_move=days_per_move, with_rating=with_rating,
+                                            time_bank_days=time_bank_days))
 
 
 @register.filter
@@ -67,7 +71,8 @@ def seek_rows(context, seeks) -> str:
     withdraw, accept = escape(_("Withdraw")), escape(_("Accept"))
     rows = []
     for seek in seeks:
-        key = json.dumps([seek.kind, seek.options, seek.days_per_move], sort_keys=True, default=str)
+        key = json.dumps([seek.kind, seek.options, seek.days_per_move, seek.time_bank_days], sort_keys=True,
+                         default=str)
         if key not in described:
             described[key] = escape(options_in_words(seek))
         seats = list(seek.seats.all())
@@ -110,7 +115,8 @@ def game_rows(context, games) -> str:
     rows = []
     for game in games:
         mine = game.my_seat
-        key = json.dumps([game.kind, game.options, game.days_per_move], sort_keys=True, default=str)
+        key = json.dumps([game.kind, game.options, game.days_per_move, game.time_bank_days], sort_keys=True,
+                         default=str)
         if key not in described:
             described[key] = escape(options_in_words(game))
         to_answer = game.status == GameStatus.CHALLENGE and not mine.accepted
@@ -124,7 +130,7 @@ def game_rows(context, games) -> str:
             f' #{_text(game.pk)}</a><br><small class="muted">{described[key]}</small></td>\n'
             f"      <td>{players}</td>\n"
             f'      <td class="status">{_game_status(game, mine, token)}</td>\n'
-            f"      <td>{_time_left(mine.deadline)}</td>\n"
+            f"      <td>{_time_left(mine.deadline, mine.bank_left(game.time_bank_days))}</td>\n"
             f"    </tr>\n  "
         )
     return mark_safe("".join(rows))  # every value above is escaped
@@ -150,13 +156,22 @@ def _game_status(game, mine, token: str) -> str:
     return f"{escape(_('Finished'))}{place}"
 
 
-def _time_left(deadline) -> str:
-    """The time left to move, with the due time in the viewer's time zone (nothing without a deadline)."""
+def _time_left(deadline, bank=None) -> str:
+    """The time left to move, with the due time in the viewer's time zone (nothing without a deadline),
+    and what is left of the time bank beside it; past the deadline, the time left on the bank."""
     if not deadline:
         return ""
+    now = timezone.now()
+    if bank and deadline <= now:  # past the deadline: the time left is the bank's, until it runs out
+        deadline += bank
+        left = _("%(left)s left on the time bank") % {"left": timeuntil(deadline, now)}
+    else:
+        left = timeuntil(deadline, now)
+        if bank:
+            left = f'{left} {_("+ %(bank)s bank") % {"bank": timeuntil(now + bank, now)}}'
     local = template_localtime(deadline)
     return (f'<time datetime="{escape(date_format(local, "c"))}" title="{escape(date_format(local, "D j M, H:i T"))}">'
-            f"{escape(timeuntil(deadline))}</time>"
+            f"{escape(left)}</time>"
             f' <small class="muted">{escape(date_format(local, "D j M, H:i"))}</small>')
 
 

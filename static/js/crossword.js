@@ -408,6 +408,7 @@ async function runPreview(finish) {
     if (current) { current.replaceChildren(); current.className = "cw-preview"; }
   } else if (result.data.legal) {
     preview.state = "ok";
+    preview.data = result.data;
     if (current) showScore(current, result.data);
   } else {
     preview.state = "refused";
@@ -441,9 +442,17 @@ function showScore(box, data) {
   box.appendChild(total);
 }
 
-async function submit(move) {
+// The move confirmation's question for a placement (game.js asks it when the player confirms moves):
+// the main word and the score, as the server's preview counted them.
+window.letterpostMoveText = (move) => {
+  if (move.type !== "place" || preview.state !== "ok" || !preview.data || !preview.data.words.length) return null;
+  return t("confirmPlay").replace("{word}", preview.data.words[0].word).replace("{score}", String(preview.data.score));
+};
+
+// { confirmed: true }: the player was asked already (Pass, Exchange ...): game.js does not ask again.
+async function submit(move, options) {
   const send = window.letterpostSubmitMove;
-  if (send) return send(move);
+  if (send) return send(move, options);
   document.dispatchEvent(new CustomEvent("letterpost:move", { detail: move }));
   return true;
 }
@@ -466,9 +475,10 @@ async function onAction(action) {
     say(t("typing").replace("{direction}", across ? t("across") : t("down")));
     return;
   }
-  if (action === "pass") { if (window.confirm(t("pass"))) await submit({ type: "pass" }); return; }
-  if (action === "accept") { if (window.confirm(t("accept"))) await submit({ type: "pass" }); return; }
-  if (action === "challenge") { if (window.confirm(t("challenge"))) await submit({ type: "challenge" }); return; }
+  const asked = { confirmed: true };
+  if (action === "pass") { if (window.confirm(t("pass"))) await submit({ type: "pass" }, asked); return; }
+  if (action === "accept") { if (window.confirm(t("accept"))) await submit({ type: "pass" }, asked); return; }
+  if (action === "challenge") { if (window.confirm(t("challenge"))) await submit({ type: "challenge" }, asked); return; }
   if (action === "exchange") {
     if (!exchanging) {
       recall();
@@ -480,7 +490,7 @@ async function onAction(action) {
     const tiles = [...exchangeSet].map((i) => buttons[i].dataset.tile).join("");
     if (!tiles) { exchanging = false; $("#cw-preview").textContent = ""; return render(); }
     if (!window.confirm(`${t("exchangeConfirm")} ${tiles}`)) return;
-    const ok = await submit({ type: "exchange", tiles });
+    const ok = await submit({ type: "exchange", tiles }, asked);
     if (ok) { exchanging = false; exchangeSet = new Set(); rackOrder = null; }
     render();
   }

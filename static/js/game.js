@@ -101,9 +101,24 @@ function announce() {
   lastStatus = text;
 }
 
-// Move logs show their latest move: any [data-scroll-end] box is kept scrolled to its end.
+// Move logs show their latest move: any [data-scroll-end] box is kept scrolled to its end, also when
+// the layout around it settles later (a part or the header changing height shrinks the box after the
+// swap), unless the player has scrolled back through it.
+const endKeeper = "ResizeObserver" in window ? new ResizeObserver((entries) => {
+  for (const { target } of entries) if (target.dataset.atEnd !== "0") target.scrollTop = target.scrollHeight;
+}) : null;
+
 function scrollLogs() {
-  for (const box of document.querySelectorAll("[data-scroll-end]")) box.scrollTop = box.scrollHeight;
+  for (const box of document.querySelectorAll("[data-scroll-end]")) {
+    box.scrollTop = box.scrollHeight;
+    if (endKeeper && !box.dataset.atEnd) {
+      box.dataset.atEnd = "1";
+      box.addEventListener("scroll", () => {
+        box.dataset.atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 1 ? "1" : "0";
+      }, { passive: true });
+      endKeeper.observe(box);
+    }
+  }
 }
 
 // A part's markup without its CSRF field: the page's copy has one, the socket's none (added on submit).
@@ -163,9 +178,30 @@ function watchRatings() {
   }, 1000 * 2 ** ratingTries);
 }
 
+// ---- confirming a move ------------------------------------------------------------------------------
+
+// The player's "Confirm moves" (profile): "always", "never", or "auto": on a touch screen (a coarse
+// pointer), where a slip of the finger sends a move. Asked once, in the kind's words when its script
+// sets window.letterpostMoveText(move) -> "Play WORD for 23 points?" (or null), else generically.
+function confirmsMoves() {
+  const setting = root.dataset.confirmMoves;
+  if (setting === "always") return true;
+  if (setting === "never") return false;
+  return window.matchMedia("(pointer: coarse)").matches;
+}
+
+function moveConfirmed(move) {
+  if (!confirmsMoves()) return true;
+  const describe = window.letterpostMoveText;
+  const text = (typeof describe === "function" && describe(move)) || root.dataset.tConfirmMove;
+  return window.confirm(text);
+}
+
 // ---- moves -----------------------------------------------------------------------------------------
 
-export async function submitMove(move) {
+// Sends a move; { confirmed: true } when the kind's script asked the player already (Pass, Exchange).
+export async function submitMove(move, { confirmed = false } = {}) {
+  if (!confirmed && !moveConfirmed(move)) return false;
   const control = lastControl;
   const key = newKey();
   const body = { version, move, idempotency_key: key };
@@ -225,6 +261,46 @@ root.addEventListener("submit", async (event) => {
   refresh();
 });
 
+// ---- the next game ---------------------------------------------------------------------------------
+
+// "Next game" (#next-game): how many other games await my move, from the user socket's count of all of
+// them (live.js: "letterpost:games") less this one while it awaits me too; the link itself asks the
+// server for the one with the least time left when followed. The N key follows it.
+const nextGame = document.getElementById("next-game");
+const nextLink = document.getElementById("next-game-link");
+let awaitingAll = nextGame ? Number(nextGame.dataset.awaiting) || 0 : 0;
+let awaitingHere = nextGame ? nextGame.dataset.yourMove === "1" : false;
+
+function showNextGame() {
+  if (!nextGame || !nextLink) return;
+  const others = Math.max(0, awaitingAll - (awaitingHere ? 1 : 0));
+  nextLink.hidden = others === 0;
+  // After my move here, the next game is the thing to do: the link takes the accent.
+  nextGame.classList.toggle("ready", others > 0 && !awaitingHere);
+  const d = nextGame.dataset;
+  const text = others === 0 ? d.tNone : others === 1 ? d.tOne : d.tMany.replace("{n}", String(others));
+  const status = document.getElementById("next-game-status");
+  if (status && status.textContent !== text) status.textContent = text;
+}
+
+document.addEventListener("letterpost:games", (event) => {
+  if (typeof event.detail.awaiting === "number") { awaitingAll = event.detail.awaiting; showNextGame(); }
+});
+
+function typing(target) {
+  // Letters typed into a field, onto a board (Crossword's squares take letters), or in a dialog are words.
+  return Boolean(target && target.closest && target.closest(
+    "input, textarea, select, [contenteditable=''], [contenteditable=true], [role=grid], dialog"));
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "n" && event.key !== "N") return;
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+  if (typing(event.target) || !nextLink || nextLink.hidden) return;
+  event.preventDefault();
+  window.location.assign(nextLink.href);
+});
+
 // ---- the socket ------------------------------------------------------------------------------------
 
 let socket = null;
@@ -261,6 +337,8 @@ function connect() {
     if (message.type === "game") {
       applyUpdate(message);
       yourMove = Boolean(message.game.your_move);
+      awaitingHere = yourMove;
+      showNextGame();
       seen();
     }
     else if (message.type === "chat") document.dispatchEvent(new CustomEvent("letterpost:chat", { detail: message }));

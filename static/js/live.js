@@ -4,11 +4,13 @@ import { socketUrl } from "./api.js";
 const badge = document.getElementById("awaiting-badge");
 let retry = 0;
 
-function show(count) {
+// live: told by a game's update as it happened (not a reconnect's catch-up), so app.js may chime.
+function show(count, live = false) {
   if (!badge) return;
   badge.dataset.count = String(count);
   badge.textContent = String(count);
   badge.hidden = count === 0;
+  document.dispatchEvent(new CustomEvent("letterpost:awaiting", { detail: { awaiting: count, live } }));
 }
 
 // The bell: unread notifications.
@@ -55,7 +57,7 @@ function connect() {
       return;
     }
     if (message.type !== "games") return;
-    show(message.awaiting);
+    show(message.awaiting, true);
     document.dispatchEvent(new CustomEvent("letterpost:games", { detail: message }));
   };
   socket.onclose = (event) => {

@@ -293,7 +293,7 @@ async function onCraftClick(root, event) {
     submitWord(root, craftMove());
     return;
   } else if (event.target.closest(".sc-no-word")) {
-    if (window.confirm(root.dataset.msgNoWordConfirm)) submitWord(root, { type: "craft", cards: [] });
+    if (window.confirm(root.dataset.msgNoWordConfirm)) submitWord(root, { type: "craft", cards: [] }, { confirmed: true });
     return;
   } else {
     return;
@@ -301,10 +301,12 @@ async function onCraftClick(root, event) {
   render(root);
 }
 
-function submitWord(root, move) {
+// { confirmed: true }: the player was asked already, so game.js does not ask again (move confirmation).
+function submitWord(root, move, options = {}) {
   for (const b of $$(root, ".sc-submit, .sc-no-word")) b.disabled = true;
   // game.js posts it, shows any refusal beside the board and refreshes the fragment on success.
-  document.dispatchEvent(new CustomEvent("letterpost:move", { detail: move }));
+  if (options.confirmed && window.letterpostSubmitMove) window.letterpostSubmitMove(move, options);
+  else document.dispatchEvent(new CustomEvent("letterpost:move", { detail: move }));
   setTimeout(() => {
     const live = document.getElementById("spellcrafter");
     if (live && live.dataset.canCraft === "1") { $(live, ".sc-no-word").disabled = false; schedulePreview(live); }

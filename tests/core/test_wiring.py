@@ -20,7 +20,7 @@ from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
 from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
-from notifications.events import EmailsQueued
+from notifications.events import EmailsQueued, PushQueued, PushTestRequested
 from tests.helpers import committed
 
 
@@ -43,6 +43,8 @@ def test_the_subscription_table():
         AnalysisRequested: ["analysis.tasks.on_analysis_requested"],
         LexiconBulkJobQueued: ["lexicons.tasks.on_bulk_job_queued"],
         EmailsQueued: ["notifications.tasks.on_emails_queued"],
+        PushQueued: ["notifications.tasks.on_push_queued"],
+        PushTestRequested: ["notifications.tasks.on_push_test_requested"],
     }
     # The order that matters: a finished game's rating is applied before its league looks at the
     # season's end (the next season's placement reads the ratings) — one chain, ratings first.

@@ -108,3 +108,39 @@ def test_a_player_uploads_a_record_and_reads_its_analysis(uploader, new_page, wi
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/analysis-upload-{width}.png", full_page=True)
     assert_accessible(page, f"analysis-upload-{width}-axe")
+
+
+# Ann's WINDY is the best play; Bob's GALE lists only the tiles played (four, with the bag full); YERNS is
+# a phony; Bob's pass is a legal play that is not the best.
+PHONY_AND_PARTIAL = """#player1 ann Ann
+#player2 bob Bob
+>ann: DINNVWY 8D WINDY +32 32
+>bob: AEGL 7C GALE +16 16
+>ann: ENRSTUV H8 .ERNS +9 41
+>bob: ADEEILO -  +0 16
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_phony_reads_as_a_phony_and_a_partial_rack_as_skipped(uploader, new_page, width):  # noqa: F811
+    page = page_for(new_page, uploader, width=width, height=900, bypass_csp=True)  # axe is injected
+    page.goto("/analysis/")
+    page.get_by_label("GCG record").fill(PHONY_AND_PARTIAL)
+    page.get_by_role("button", name="Analyse").click()
+    expect(page).to_have_url(re.compile(r"/analysis/\d+/$"))
+    page.wait_for_load_state()
+    rows = page.locator(".an-summary tbody tr")
+    expect(rows.nth(0)).to_contain_text("1 phony")
+    expect(rows.nth(1)).to_contain_text("1 skipped")
+    expect(page.locator(".an-turn.skipped")).to_have_text(re.compile(r"bob\s+skipped: the record gives only part"))
+    phony = page.locator("button.an-turn.phony")
+    expect(phony).to_have_count(1)
+    expect(phony.locator(".rank")).to_have_text(re.compile(r"^phony · −\d"))
+    expect(page.locator("button.an-turn.best")).to_have_count(1)  # WINDY, never the phony
+    phony.click()
+    detail = page.locator("[data-plays='2']")
+    expect(detail).to_contain_text("a phony: YERNS not in the dictionary")
+    expect(page.locator("[data-board]")).to_have_attribute("data-move", re.compile(r"\S"))
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/analysis-phony-skipped-{width}.png", full_page=True)
+    assert_accessible(page, f"analysis-phony-skipped-{width}-axe")

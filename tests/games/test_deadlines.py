@@ -1,5 +1,5 @@
-"""The deadline sweep with an injected clock: notices, reminders at 80 % and one hour, timeouts through
-the move service, forfeits, vacations; and that running it again applies nothing twice."""
+"""The deadline sweep with an injected clock: notices, reminders at the stages each player chose, timeouts
+through the move service, forfeits, vacations; and that running it again applies nothing twice."""
 
 import zoneinfo
 from datetime import UTC, date, datetime, timedelta
@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.vacations import vacation_book, vacation_end
@@ -20,6 +21,7 @@ from games.models import Game, Move, Seat
 from games.services import deadlines
 from games.services.deadlines import timeout_key
 from notifications.models import Notification
+from notifications.texts import notification_text
 from tests.helpers import committed, sweep
 
 pytestmark = pytest.mark.django_db
@@ -46,10 +48,16 @@ def play(game, user, now, n=1):
 
 
 def told(user, kind=None):
+    """What ``user`` was told, in order: each notice's kind and, for a reminder, its stage in hours."""
     rows = Notification.objects.filter(user=user).order_by("pk")
     if kind:
         rows = rows.filter(kind=kind)
-    return [(n.kind, n.params.get("stage")) for n in rows]
+    return [(n.kind, n.params.get("hours")) for n in rows]
+
+
+def remind_at(user, *hours):
+    user.reminder_hours = list(hours)
+    user.save(update_fields=["reminder_hours"])
 
 
 # ---------------------------------------------------------------------------
@@ -66,25 +74,68 @@ def test_a_fresh_deadline_tells_the_player_once_ten_minutes_later(alice, bob):
     assert told(alice) == [("your_move", None)]
 
 
-def test_the_reminder_comes_when_80_percent_of_the_allowance_has_passed(alice, bob):
-    game = new_game(alice, [bob], days=5)  # 80 % of 5 days: 4 days in
+def test_each_reminder_stage_the_player_chose_is_sent_once(alice, bob):
+    remind_at(alice, 24, 8, 2)
+    game = new_game(alice, [bob], days=3)
     sweep(now=TOLD_AT)
-    assert seat(game, 0).alert_at == T0 + 4 * DAY
-    assert sweep(now=T0 + 4 * DAY - timedelta(seconds=1)).reminders == 0
-    assert sweep(now=T0 + 4 * DAY).reminders == 1
-    assert told(alice) == [("your_move", None), ("reminder", "reminder")]
-    assert sweep(now=T0 + 4 * DAY + HOUR).reminders == 0
-    assert seat(game, 0).alert_at == T0 + 5 * DAY - HOUR
+    assert seat(game, 0).alert_at == T0 + 2 * DAY  # 24 hours before the deadline
+    assert sweep(now=T0 + 2 * DAY - timedelta(seconds=1)).reminders == 0
+    for stage in (24, 8, 2):
+        due = T0 + 3 * DAY - stage * HOUR
+        assert sweep(now=due).reminders == 1
+        assert sweep(now=due).reminders == 0  # a sweep running twice sends nothing twice
+        assert seat(game, 0).reminded_hours == stage
+    assert told(alice) == [("your_move", None), ("reminder", 24), ("reminder", 8), ("reminder", 2)]
+    assert seat(game, 0).alert_at == T0 + 3 * DAY  # next: the timeout itself
 
 
-def test_the_last_call_comes_one_hour_before_the_deadline(alice, bob):
-    game = new_game(alice, [bob], days=1)
+def test_stages_the_player_did_not_choose_are_not_sent(alice, bob, carol):
+    new_game(alice, [bob], days=3)  # Alice keeps the default stages: 24 and 2 hours
+    remind_at(bob, 8)
+    new_game(bob, [carol], days=3)
+    remind_at(carol)  # none at all
+    new_game(carol, [alice], days=3)
     sweep(now=TOLD_AT)
-    sweep(now=T0 + timedelta(hours=19, minutes=12))  # 80 % of a day
-    assert sweep(now=T0 + DAY - HOUR - timedelta(minutes=1)).reminders == 0
-    assert sweep(now=T0 + DAY - HOUR).reminders == 1
-    assert told(alice) == [("your_move", None), ("reminder", "reminder"), ("reminder", "last_call")]
-    assert seat(game, 0).alert_at == T0 + DAY and seat(game, 0).alert_stage == 3
+    for hours_left in (48, 24, 8, 2, 1):
+        sweep(now=T0 + 3 * DAY - hours_left * HOUR)
+    assert told(alice, "reminder") == [("reminder", 24), ("reminder", 2)]
+    assert told(bob, "reminder") == [("reminder", 8)]
+    assert told(carol, "reminder") == []
+
+
+def test_a_stage_already_past_when_the_turn_begins_is_not_sent(alice, bob):
+    remind_at(alice, 48, 24, 2)
+    game = new_game(alice, [bob], days=1)  # 48 and 24 hours before the deadline: before the turn began
+    sweep(now=TOLD_AT)
+    assert seat(game, 0).alert_at == T0 + DAY - 2 * HOUR
+    for moment in (TOLD_AT + HOUR, T0 + DAY - 2 * HOUR, T0 + DAY - HOUR):
+        sweep(now=moment)
+    assert told(alice) == [("your_move", None), ("reminder", 2)]
+
+
+def test_each_new_turn_has_its_stages_again(alice, bob):
+    game = new_game(alice, [bob], days=2)
+    sweep(now=T0 + 2 * DAY - 2 * HOUR)  # "your move" (the 24-hour stage passed unsent), then...
+    sweep(now=T0 + 2 * DAY - HOUR)  # ...nothing: the 2-hour stage was due at the same sweep
+    play(game, alice, T0 + 2 * DAY - HOUR)
+    play(game, bob, T0 + 2 * DAY)
+    sweep(now=T0 + 2 * DAY + NOTICE_DELAY)
+    sweep(now=T0 + 4 * DAY - 24 * HOUR)
+    sweep(now=T0 + 4 * DAY - 2 * HOUR)
+    assert told(alice, "reminder") == [("reminder", 24), ("reminder", 2)]
+    assert seat(game, 0).reminded_hours == 2
+
+
+def test_the_reminder_says_how_much_time_is_left_and_when_it_runs_out(alice, bob):
+    game = new_game(alice, [bob], days=3)
+    sweep(now=TOLD_AT)
+    sweep(now=T0 + 3 * DAY - 2 * HOUR)
+    notice = Notification.objects.get(user=alice, kind="reminder")
+    assert notice.params["timeout_at"] == (T0 + 3 * DAY).isoformat() and notice.params["bank"] is False
+    with timezone.override(UTC):  # the reader's zone, activated by whoever shows it
+        text = notification_text("reminder", notice.params)
+    assert text == (
+        f"2 hours left for your move in Toy #{game.pk}: time runs out Thu 8 Jan, 12:00 (UTC).")
 
 
 def test_a_late_sweep_sends_no_reminders_whose_time_has_passed(alice, bob):

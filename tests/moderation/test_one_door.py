@@ -112,10 +112,12 @@ def api_writes():
 
 
 API_WRITES = sorted(api_writes())
-FILL = {"{game_id}": "1", "{league_id}": "1", "{username}": "alice", "{code}": "toy", "{word}": "word"}
+FILL = {"{game_id}": "1", "{league_id}": "1", "{username}": "alice", "{code}": "toy", "{word}": "word",
+        "{subscription_id}": "1"}
 # The rows any write could add: nothing of it is written for a suspended player.
 WATCHED = ["games.Game", "games.Move", "leagues.League", "leagues.Entry", "moderation.ChatMessage",
-           "moderation.ChatMute", "moderation.PlayerReport", "moderation.ModerationAction"]
+           "moderation.ChatMute", "moderation.PlayerReport", "moderation.ModerationAction",
+           "notifications.PushSubscription"]
 
 
 def row_counts() -> dict:
@@ -150,7 +152,8 @@ def test_every_api_write_refuses_a_suspended_player(game, suspended, alice, api_
 PAGE_WRITES = ["/games/new/", "/games/{game}/resign/", "/games/{game}/accept/", "/lobby/{game}/accept/",
                "/leagues/new/", "/leagues/1/join/", "/leagues/1/manage/remove/", "/moderation/report/",
                "/moderation/mute/alice/", "/words/report/", "/accounts/profile/", "/accounts/vacation/",
-               "/notifications/read-all/", "/notifications/preferences/", "/accounts/email/"]
+               "/notifications/read-all/", "/notifications/preferences/", "/accounts/email/",
+               "/notifications/devices/switches/"]
 
 
 @pytest.mark.parametrize("path", PAGE_WRITES)

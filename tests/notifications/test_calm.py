@@ -94,9 +94,8 @@ def test_a_move_seen_within_ten_minutes_is_never_emailed_and_reminders_still_com
     assert client.get(f"/games/{game.pk}/").status_code == 200  # she opens it, then closes it
     sweep(now=TOLD_AT)
     assert Notification.objects.count() == 0 and mail.outbox == []
-    sweep(now=T0 + timedelta(days=3) - timedelta(hours=1))  # the last call before the deadline
-    assert [(n.kind, n.params.get("stage")) for n in Notification.objects.filter(user=alice)] == [
-        ("reminder", "last_call")]
+    sweep(now=T0 + timedelta(days=3) - timedelta(hours=1))  # her last reminder stage, 2 hours before the deadline
+    assert [(n.kind, n.params.get("hours")) for n in Notification.objects.filter(user=alice)] == [("reminder", 2)]
 
 
 def test_a_spectator_opening_the_game_marks_nothing_seen(alice, bob, carol, client):
@@ -178,7 +177,7 @@ def test_no_email_during_quiet_hours_the_daily_digest_tells_instead(alice, bob):
     with committed():
         assert digests_send_due(now=datetime(2026, 1, 6, 7, 0, tzinfo=UTC)) == 1  # 08:00, her digest hour
     [digest] = mail.outbox
-    assert digest.subject == "Letterpost: 1 games await your move" and f"#{game.pk}" in digest.body
+    assert digest.subject == "Letterpost: 1 game awaits your move" and f"#{game.pk}" in digest.body
     assert digest.body.count(f"#{game.pk}") == 1  # listed once, not again as news
     Notification.objects.filter(pk=notice.pk, email=EmailState.SENT).get()
 
@@ -243,7 +242,7 @@ def test_make_run_gives_the_server_its_own_address_for_links():
     plan = subprocess.run(["make", "-n", "run", "HOST=127.0.0.1", "PORT=8123"], cwd=repo, capture_output=True,
                           text=True, check=True).stdout
     [serve] = [line for line in plan.splitlines() if "uvicorn" in line]
-    assert serve.startswith("SITE_URL=${SITE_URL:-http://127.0.0.1:8123} ") and "--port 8123" in serve
+    assert "export SITE_URL=${SITE_URL:-http://127.0.0.1:8123};" in plan and "--port 8123" in serve
 
 
 def test_the_quiet_hours_read_in_dutch(alice, client):

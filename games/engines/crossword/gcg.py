@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,18 +213,29 @@ def rack_history(seats: int, options: dict[str, Any], seed: int, moves: list[tup
     replayed log, each seat's rack just before the move that wrote it, and the replayed state.
 
     The racks are secret: ``write`` shows only the seats it is told to show."""
+    racks, _ends, state = turn_history(seats, options, seed, moves, ctx)
+    return racks, state
+
+
+def turn_history(seats: int, options: dict[str, Any], seed: int, moves: list[tuple[int, dict[str, Any]]],
+                 ctx: Context) -> tuple[list[dict[int, str]], list[int], State]:
+    """``rack_history`` and, for each move, how many log entries there are once it is applied (so the
+    entry it wrote last is that number less one: where a ``#note`` about the move goes)."""
     state = ENGINE.setup(seats, dict(options), seed)
     racks: list[dict[int, str]] = []
+    ends: list[int] = []
     for seat, move in moves:
         before = {r["seat"]: "".join(r["tiles"]) for r in state["racks"]}
         state = ENGINE.apply(state, seat, move, ctx)
         racks += [before] * (len(state["log"]) - len(racks))
-    return racks, state
+        ends.append(len(state["log"]))
+    return racks, ends, state
 
 
 def write(state: State, names: list[str] | None = None, *, racks: list[dict[int, str]] | None = None,
           shown: frozenset[int] | set[int] = frozenset(), display_names: list[str] | None = None,
-          lexicon: str | None = None, over: bool | None = None) -> str:
+          lexicon: str | None = None, over: bool | None = None, description: str = "",
+          notes: Mapping[int, Sequence[str]] | None = None) -> str:
     """A GCG record of the game so far, in the form Quackle and Woogles read.
 
     ``names`` are the players' nicknames by seat (spaces become underscores), ``display_names`` the
@@ -233,6 +245,8 @@ def write(state: State, names: list[str] | None = None, *, racks: list[dict[int,
     exchange shows its tiles for a shown seat, or once the game is ``over`` (default: the engine's phase
     is over); otherwise its count.  The end of the game is written as GCG does: the player who went out
     gains the others' tiles ``(RACKS) +n``, each other player loses their own ``RACK (RACK) -n``.
+    ``description`` is written as the ``#description`` pragma, and ``notes`` (by log entry index) as
+    ``#note`` lines after that entry's turn: what GCG has no field for, such as a time bank drawn on.
     """
     seats = state["seats"]
     nicks = [(names[s] if names and s < len(names) else f"player{s + 1}").replace(" ", "_")
@@ -244,6 +258,8 @@ def write(state: State, names: list[str] | None = None, *, racks: list[dict[int,
     lines = ["#character-encoding UTF-8"]
     if lexicon:
         lines.append(f"#lexicon {lexicon}")
+    if description:
+        lines.append(f"#description {description}")
     lines += [f"#player{s + 1} {nick} {shown_names[s]}" for s, nick in enumerate(nicks)]
     placed_rack: dict[int, str] = {}  # each seat's rack before its last placement (for a "--" line)
 
@@ -282,4 +298,5 @@ def write(state: State, names: list[str] | None = None, *, racks: list[dict[int,
             for seat, adjustment in enumerate(entry["adjustments"]):
                 if seat != entry["out"] and left[seat]:
                     turn(seat, f"{left[seat]} ({left[seat]})", adjustment)
+        lines += [f"#note {note}" for note in (notes or {}).get(index, ())]
     return "\n".join(lines) + "\n"

@@ -1,7 +1,8 @@
 """``manage.py verify_games``: replay every game from its log and report any whose state differs.
 
 Batched and resumable: games are read in id order, ``--batch`` at a time, with the move logs of a whole
-batch in one query (two queries per batch, however long the games); after each batch the last id checked
+batch in one query (two queries per batch, however long the games, and a third for the seats' time banks
+when the batch has games with one); after each batch the last id checked
 is printed, and ``--after ID`` starts after it.  ``--until ID`` stops at an id, so that several processes
 can check disjoint ranges side by side (``--after 0 --until 500000`` and ``--after 500000``).
 """
@@ -9,7 +10,7 @@ can check disjoint ranges side by side (``--after 0 --until 500000`` and ``--aft
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.replay import logs_of, verify_game
+from games.replay import banks_used_of, logs_of, verify_game
 
 
 class Command(BaseCommand):
@@ -26,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, kind=None, after=0, until=None, batch=500, progress=False, ids=(), **options):
         # Only what a replay reads: not the players' clocks, deadlines or the rest of the row.
         games = Game.objects.exclude(state=None).order_by("pk").only(
-            "kind", "status", "state", "version", "seats_count", "options", "seed")
+            "kind", "status", "state", "version", "seats_count", "options", "seed", "time_bank_days")
         if until is not None:
             games = games.filter(pk__lte=until)
         if kind:
@@ -40,8 +41,9 @@ class Command(BaseCommand):
             if not chunk:
                 break
             logs = logs_of(g.pk for g in chunk)
+            banks = banks_used_of(chunk)
             for game in chunk:
-                report = verify_game(game, logs[game.pk])
+                report = verify_game(game, logs[game.pk], banks.get(game.pk, {}))
                 checked += 1
                 if not report.ok:
                     bad += 1

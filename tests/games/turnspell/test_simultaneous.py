@@ -155,7 +155,8 @@ def _normalise(text: str, game) -> str:
     """The page without what differs between any two games: their ids and the masked CSRF token."""
     text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF", text)
     markers = (
-        f"/games/{game.pk}/", f'data-game="{game.pk}"', f"#{game.pk}", f"/api/games/{game.pk}/", f"game={game.pk}"
+        f"/games/{game.pk}/", f'data-game="{game.pk}"', f"#{game.pk}", f"/api/games/{game.pk}/", f"game={game.pk}",
+        f"from={game.pk}",
     )
     for marker in markers:
         text = text.replace(marker, "GAME")
