@@ -11,11 +11,12 @@ import hashlib
 import json
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.dateparse import parse_duration
 
 from games.engines import registry
 from games.models import Game, GameStatus, Seat
@@ -269,6 +270,13 @@ def _moment(text: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _duration(text: str | None) -> timedelta:
+    """A duration's text: SQLite stores microseconds, PostgreSQL an interval ("1 day 02:00:00")."""
+    if not text:
+        return timedelta(0)
+    return timedelta(microseconds=int(text)) if text.lstrip("-").isdigit() else parse_duration(text) or timedelta(0)
+
+
 @dataclass(slots=True)
 class _Named:
     """A seated player, as a fixture line names them."""
@@ -282,6 +290,7 @@ class _LineGame:
     pk: int
     status: str
     result: dict | None
+    time_bank_days: int = 0
 
 
 @dataclass(slots=True)
@@ -292,6 +301,7 @@ class _LineSeat:
     score: int
     to_act: bool
     deadline: datetime | None
+    bank_used: timedelta = timedelta(0)
 
 
 @dataclass(slots=True)
@@ -321,7 +331,8 @@ def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League
     made = []
     for digest in fixtures:
         first = digest.rows[0]
-        game = _LineGame(pk=int(first[at["f.game_id"]]), status=first[4], result=_json(first[at["g.result"]]))
+        game = _LineGame(pk=int(first[at["f.game_id"]]), status=first[4], result=_json(first[at["g.result"]]),
+                         time_bank_days=_int(first[at["g.time_bank_days"]]) or 0)
         seats = []
         for row in digest.rows:
             user = _int(row[at["s.user_id"]])
@@ -329,7 +340,7 @@ def fixtures_from_digests(*, fixtures: Collection[FixtureDigest], league: League
                 index=int(row[at["s.index"]]), user_id=user,
                 user=None if user is None else _Named(pk=user, public_name=row[-1] or row[-2]),
                 score=int(row[at["s.score"]]), to_act=_bool(row[at["s.to_act"]]),
-                deadline=_moment(row[at["s.deadline"]])))
+                deadline=_moment(row[at["s.deadline"]]), bank_used=_duration(row[at["s.bank_used"]])))
         fixture = FixtureLine(pk=digest.fixture_id, round=int(first[at["f.round"]]),
                               result=_json(first[at["f.result"]]), aborted_games=_json(first[at["f.aborted_games"]]),
                               game=game, seats=seats)
@@ -383,6 +394,7 @@ def _digest_columns() -> dict[str, int]:
     at.update({f"f.{f.attname}": 5 + i for i, f in enumerate(Fixture._meta.concrete_fields)})
     at.update({f"s.{f.attname}": FIXTURE_COLUMNS + i for i, f in enumerate(Seat._meta.concrete_fields)})
     at["g.result"] = FIXTURE_COLUMNS + len(Seat._meta.concrete_fields) + 1
+    at["g.time_bank_days"] = FIXTURE_COLUMNS + len(Seat._meta.concrete_fields) + 4
     return at
 
 
@@ -411,7 +423,7 @@ def _digest_sql() -> tuple[str, str]:
     # The first FIXTURE_COLUMNS columns: division, level, user, fixture, game status, the fixture's values.
     seats = f"""
         SELECT f.division_id, d.level, s.user_id, f.id, g.status, {text("f", Fixture)}, {text("s", Seat)},
-            {text("g", Game, ["version", "result", "started_at", "finished_at"])}, {names}
+            {text("g", Game, ["version", "result", "started_at", "finished_at", "time_bank_days"])}, {names}
         FROM {table["Seat"]} s JOIN {table["Fixture"]} f ON f.game_id = s.game_id
         JOIN {table["Game"]} g ON g.id = s.game_id JOIN {table["Division"]} d ON d.id = f.division_id
         LEFT JOIN {users} u ON u.id = s.user_id

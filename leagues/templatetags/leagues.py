@@ -3,7 +3,7 @@
 division on the league page."""
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django import template
 from django.urls import reverse
@@ -15,6 +15,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.clock import bank_left
 from games.models import GameStatus
 from leagues import selectors
 
@@ -70,18 +71,26 @@ def fixture_lines(fixtures, *, me: int | None, marks: bool = False) -> list[str]
 
 # A deadline in a cached fixture line: NUL cannot occur in text from the database (PostgreSQL refuses
 # it), nor in anything escaped, so no player's text can pose as a mark.
-_MARK = re.compile("\x00deadline:([^\x00]+)\x00")
+_MARK = re.compile("\x00deadline:([^\x00|]+)(?:[|]([0-9]+))?\x00")
 
 
-def deadline_html(deadline) -> str:
-    """A running fixture's deadline: its time in the viewer's time zone and the time left from now."""
+def deadline_html(deadline, bank: timedelta = timedelta(0)) -> str:
+    """A running fixture's deadline: its time in the viewer's time zone and the time left from now,
+    with what is left of the seat's time bank beside it (past the deadline, the time left on the bank)."""
+    now = timezone.now()
+    if bank and deadline <= now:
+        deadline += bank
+        time_left = _("%(left)s left on the time bank") % {"left": _text(timeuntil(deadline, now))}
+    else:
+        time_left = _("%(left)s left") % {"left": _text(timeuntil(deadline, now))}
+        if bank:
+            time_left += " " + _("+ %(bank)s bank") % {"bank": _text(timeuntil(now + bank, now))}
     stamp = _text(date_format(template_localtime(deadline), "c"))
-    time_left = _("%(left)s left") % {"left": _text(timeuntil(deadline, timezone.now()))}
     return f', <time datetime="{stamp}">{time_left}</time>'
 
 
-def _deadline_mark(deadline) -> str:
-    return f"\x00deadline:{deadline.isoformat()}\x00"
+def _deadline_mark(deadline, bank: timedelta) -> str:
+    return f"\x00deadline:{deadline.isoformat()}|{int(bank.total_seconds())}\x00"
 
 
 def fill_deadlines(html: str) -> str:
@@ -90,9 +99,10 @@ def fill_deadlines(html: str) -> str:
     done: dict[str, str] = {}
 
     def fill(mark):
-        stamp = mark.group(1)
+        stamp = mark.group(0)
         if stamp not in done:
-            done[stamp] = deadline_html(datetime.fromisoformat(stamp))
+            bank = timedelta(seconds=int(mark.group(2) or 0))
+            done[stamp] = deadline_html(datetime.fromisoformat(mark.group(1)), bank)
         return done[stamp]
 
     return _MARK.sub(fill, html)
@@ -115,9 +125,11 @@ def _status(fixture, game, seats, left: dict, marks: bool) -> str:
                 continue
             out += _("%(name)s to move") % {"name": _text(_name(seat))}
             if seat.deadline:
-                if seat.deadline not in left:
-                    left[seat.deadline] = _deadline_mark(seat.deadline) if marks else deadline_html(seat.deadline)
-                out += left[seat.deadline]
+                bank = bank_left(game.time_bank_days, seat.bank_used) if game.time_bank_days else timedelta(0)
+                key = (seat.deadline, bank)
+                if key not in left:
+                    left[key] = _deadline_mark(seat.deadline, bank) if marks else deadline_html(seat.deadline, bank)
+                out += left[key]
             out += " "
     elif game.status == GameStatus.FINISHED:
         if fixture.drawn:

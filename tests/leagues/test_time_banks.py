@@ -66,3 +66,24 @@ def test_the_league_form_sets_a_time_bank_and_the_league_page_shows_it(client, a
     league = League.objects.get()
     assert league.time_bank_days == 6
     assert "a 6-day time bank" in client.get(f"/leagues/{league.pk}/").content.decode()
+
+
+def test_the_league_page_gives_each_fixture_its_time_left_with_the_bank(make_league, players, client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    league = make_league(n=3, time_bank_days=3, days_per_move=2)
+    services.season_start(league_id=league.pk, actor=players[0])
+    seat = Seat.objects.filter(game__in=Fixture.objects.values("game_id"), to_act=True).order_by("pk").first()
+    Seat.objects.filter(pk=seat.pk).update(bank_used=timedelta(days=1))
+    client.force_login(players[0])
+    for _ in range(2):  # drawn, then from the cached lines with their marks filled in
+        page = client.get(f"/leagues/{league.pk}/").content.decode()
+        assert "left + 2\xa0days bank" in page and "\x00" not in page
+    Seat.objects.filter(pk=seat.pk).update(deadline=timezone.now() - timedelta(hours=1))
+    for _ in range(2):
+        page = client.get(f"/leagues/{league.pk}/").content.decode()
+        assert "left on the time bank" in page and "\x00" not in page
