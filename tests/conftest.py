@@ -140,6 +140,23 @@ def require_service(available: bool, what: str) -> None:
     pytest.skip(f"{what} not configured (set it up, or run in CI)")
 
 
+@pytest.fixture(autouse=True)
+def _services_of_markers(request):
+    """A test marked ``postgres``, ``redis`` or ``worker`` skips (outside CI) or fails (in CI) without
+    that service, whether or not it also asks for the fixture: the marker alone is enough."""
+    marks = {mark.name for mark in request.node.iter_markers()} & {"postgres", "redis", "worker"}
+    if not marks:
+        return
+    settings = request.getfixturevalue("settings")
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if "postgres" in marks or "worker" in marks:
+        require_service(engine.endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
+    if "redis" in marks:
+        require_service(bool(settings.REDIS_URL), "Redis (REDIS_URL)")
+    if "worker" in marks:
+        require_service(settings.CELERY_BROKER_URL != "memory://", "a Celery broker (CELERY_BROKER_URL)")
+
+
 @pytest.fixture
 def postgres(settings):
     require_service(settings.DATABASES["default"]["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
