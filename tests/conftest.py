@@ -141,20 +141,14 @@ def require_service(available: bool, what: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _services_of_markers(request):
-    """A test marked ``postgres``, ``redis`` or ``worker`` skips (outside CI) or fails (in CI) without
-    that service, whether or not it also asks for the fixture: the marker alone is enough."""
-    marks = {mark.name for mark in request.node.iter_markers()} & {"postgres", "redis", "worker"}
-    if not marks:
+def _postgres_marker(request):
+    """A test marked ``postgres`` skips (outside CI) or fails (in CI) without PostgreSQL, whether or not it
+    also asks for the ``postgres`` fixture: the marker alone is enough.  (``redis`` and ``worker`` tests
+    say what they need through their fixtures: some start a Redis of their own.)"""
+    if request.node.get_closest_marker("postgres") is None:
         return
-    settings = request.getfixturevalue("settings")
-    engine = settings.DATABASES["default"]["ENGINE"]
-    if "postgres" in marks or "worker" in marks:
-        require_service(engine.endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
-    if "redis" in marks:
-        require_service(bool(settings.REDIS_URL), "Redis (REDIS_URL)")
-    if "worker" in marks:
-        require_service(settings.CELERY_BROKER_URL != "memory://", "a Celery broker (CELERY_BROKER_URL)")
+    engine = request.getfixturevalue("settings").DATABASES["default"]["ENGINE"]
+    require_service(engine.endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
 
 
 @pytest.fixture
