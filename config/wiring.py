@@ -23,8 +23,10 @@ from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
 from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
+from games.policies import GAME_LABELS, GAME_SEEN, MAY_BE_CHALLENGED, SEEK_RATINGS, SOCKET_PARTS
+from leagues import labels as league_labels
 from leagues import tasks as league_tasks
+from leagues.events import SeasonStarted
 from lexicons import tasks as lexicon_tasks
 from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
@@ -34,6 +36,7 @@ from moderation.events import PlayerSuspended
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
 from notifications.events import EmailsQueued, PushQueued, PushTestRequested
+from ratings import selectors as rating_selectors
 from ratings import tasks as rating_tasks
 
 # event type -> handlers (Celery tasks; a tuple runs as a chain, in order)
@@ -54,6 +57,7 @@ SUBSCRIPTIONS = {
     ChallengeAnswered: [notification_tasks.on_challenge_answered],
     VacationEnded: [game_tasks.on_vacation_ended],
     PlayerSuspended: [league_tasks.on_player_suspended],
+    SeasonStarted: [league_tasks.on_season_started],
     AnalysisRequested: [analysis_tasks.on_analysis_requested],
     LexiconBulkJobQueued: [lexicon_tasks.on_bulk_job_queued],
     EmailsQueued: [notification_tasks.on_emails_queued],
@@ -69,4 +73,6 @@ POLICIES = {
     LOOKUP_WITHHELD: [game_answers.lookup_withheld],
     SOCKET_PARTS: [moderation_chat.chat_socket_message],
     GAME_SEEN: [notification_services.game_notifications_read],
+    GAME_LABELS: [league_labels.league_game_labels],
+    SEEK_RATINGS: [rating_selectors.seek_ratings],
 }

@@ -299,6 +299,29 @@ class GameResignApi(APIView):
         return Response(game_payload(_game_or_404(game_id), request.user))
 
 
+class RematchSerializer(StrictSerializer):
+    """A rematch takes no field: everything comes from the finished game (an empty body, or ``{}``)."""
+
+
+class GameRematchApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: GameSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR, 429: ERROR},
+        description="Challenge the other players of a finished game to the same game again: the same kind, "
+                    "options, `days_per_move` and `time_bank_days`, you in the first seat.  It is a challenge "
+                    "like any (`status` `challenge`): it starts when each player accepts (a bot accepts at "
+                    "once).  403 `NOT_YOUR_GAME` when you have no seat in the game; 409 `GAME_NOT_FINISHED` "
+                    "before it has finished (an aborted or annulled game has no rematch); otherwise refused "
+                    "as `POST /api/games/` refuses a challenge: 409 `TOO_MANY_GAMES`, 403 `CHALLENGES_REFUSED`, "
+                    "400 `PLAYER_ON_VACATION` or `UNKNOWN_PLAYER`, 429 `RATE_LIMITED`.  The body takes no "
+                    "field (400 `UNKNOWN_FIELD`).",
+    )
+    def post(self, request, game_id: int):
+        RematchSerializer(data=request.data).is_valid(raise_exception=True)
+        game = services.game_rematch(game_id=game_id, user=request.user)
+        return Response(game_payload(_game_or_404(game.pk), request.user), status=status.HTTP_201_CREATED)
+
+
 class ChallengeListApi(APIView):
     pagination_class = ApiPagination
 

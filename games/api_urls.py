@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<int:game_id>/", api.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/moves/", api.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<int:game_id>/resign/", api.GameResignApi.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/rematch/", api.GameRematchApi.as_view(), name="api-game-rematch"),
     path("games/<int:game_id>/preview/", api.GamePreviewApi.as_view(), name="api-game-preview"),
     path("games/<int:game_id>/gcg/", gcg_views.GameGcgApi.as_view(), name="api-game-gcg"),
     path("seeks/", api.SeekListApi.as_view(), name="api-seeks"),

@@ -24,6 +24,10 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+# The user sockets of open lobby pages (``/ws/me/?lobby=1``): told when an open seek changes.
+LOBBY_GROUP = "lobby"
+
+
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:
     # One hop into the event loop for all groups, sent in order.
     for group, message in messages:
@@ -61,3 +65,22 @@ def games_changed(*, changes: list[tuple[int, int, list[int]]]) -> None:
             async_to_sync(_send_all)(layer, messages)
     except Exception:  # the change is committed; a lost notification must not surface as an error
         logger.exception("broadcast of games %s failed", [c[0] for c in changes][:10])
+
+
+def seeks_changed(*, seek_ids: list[int]) -> None:
+    """Tell every open lobby that these seeks changed (posted, a seat taken or given back, started,
+    withdrawn): each socket reads each seek again and sends its page the row, or that it is gone.  Only
+    ids cross the group; a seek has no secret, but the row is drawn for each viewer (their language, and
+    Accept or Withdraw)."""
+    try:
+        layer = get_channel_layer()
+        if layer is None or not seek_ids:
+            return
+        watched = getattr(layer, "groups_with_members", None)
+        if watched is not None and LOBBY_GROUP not in watched([LOBBY_GROUP]):
+            return
+        messages = [(LOBBY_GROUP, {"type": "lobby.seek", "seek": seek_id}) for seek_id in seek_ids]
+        if not after_response(_send_all, layer, messages):
+            async_to_sync(_send_all)(layer, messages)
+    except Exception:  # the seek is committed; a lost update must not surface as an error
+        logger.exception("broadcast of seeks %s failed", seek_ids[:10])

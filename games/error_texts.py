@@ -15,6 +15,7 @@ TEXTS = {
     "NOT_YOUR_GAME": _("You do not have a seat in this game."),
     "NOT_FOUND": _("No such game."),
     "GAME_NOT_ACTIVE": _("The game is not in progress."),
+    "GAME_NOT_FINISHED": _("Only a finished game can be played again."),
     "IDEMPOTENCY_KEY_REUSED": _("This request was already sent with different content."),
     "BAD_REQUEST": _("The request is malformed."),
     "UNKNOWN_KIND": _("There is no such game."),

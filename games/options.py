@@ -42,6 +42,13 @@ def options_refuse_undeclared(engine: Engine, options: Any) -> None:
         raise GameError(BAD_OPTIONS, exc.message, **exc.details) from None
 
 
+def options_chosen(engine: Engine, options: Mapping[str, Any] | None) -> dict:
+    """Of a stored game's options, those a creator may choose (declared, not set by the server): what
+    a rematch asks for again, so the server adds its own part afresh (Spell draws new cards)."""
+    declared = options_declared(engine)
+    return {k: v for k, v in (options or {}).items() if k in declared and not declared[k].by_server}
+
+
 def _allowed(option: Option) -> str:
     if option.choices:
         return " | ".join(str(c) for c in option.choices) + (" | null" if option.nullable else "")

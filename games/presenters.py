@@ -191,9 +191,10 @@ def result_banner(game: Game, payload: dict) -> dict | None:
 
 def render_parts(game: Game, payload: dict, user, request=None) -> dict[str, str]:
     """The game page's live parts beside the board, as HTML by name: ``clocks`` (time left, due
-    times in the viewer's zone), ``banner`` (the result once over), ``challenge`` (who has accepted,
-    and the viewer's answer, while a challenge waits) and ``actions`` (Resign while the viewer's seat
-    plays).  The page includes the same templates, so a live update and a reload agree."""
+    times in the viewer's zone), ``banner`` (the result once over, with Rematch for a player of a
+    finished game), ``challenge`` (who has accepted, and the viewer's answer, while a challenge waits)
+    and ``actions`` (Resign while the viewer's seat plays).  The page includes the same templates, so
+    a live update and a reload agree."""
     seat = seat_for_user(game, user)
     context = {
         "game": game,
@@ -203,6 +204,7 @@ def render_parts(game: Game, payload: dict, user, request=None) -> dict[str, str
         "expiry_days": settings.CHALLENGE_EXPIRY_DAYS,
         "banner": result_banner(game, payload),
         "can_resign": bool(seat and not seat.resigned and game.status == GameStatus.ACTIVE),
+        "can_rematch": bool(seat and game.status == GameStatus.FINISHED),
     }
     return {
         name: render_to_string(f"games/_part_{name}.html", context, request=request)

@@ -8,7 +8,7 @@ from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import connections, router
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 
 from core import rawsql
 
@@ -81,17 +81,27 @@ def challenges_for_user(*, user) -> QuerySet[Game]:
     )
 
 
-def open_seeks(*, limit: int | None = LOBBY_SEEKS) -> QuerySet[Game]:
-    """The newest ``limit`` open seeks, or all of them for the API's pages (the partial index
-    ``game_open_seeks`` serves the order), each with its seats and their players (``LISTED_PLAYER_FIELDS``);
-    not their states (a seek shows none)."""
+def open_seeks(*, limit: int | None = LOBBY_SEEKS, kind: str | None = None) -> QuerySet[Game]:
+    """The newest ``limit`` open seeks (of one ``kind`` when given), or all of them for the API's pages
+    (the partial index ``game_open_seeks`` serves the order), each with its seats and their players
+    (``LISTED_PLAYER_FIELDS``); not their states (a seek shows none)."""
+    found = Game.objects.filter(status=GameStatus.OPEN)
+    if kind is not None:
+        found = found.filter(kind=kind)
     seeks = (
-        Game.objects.filter(status=GameStatus.OPEN)
+        found
         .defer("state")
         .prefetch_related(_seats_with_users(listed=True))
         .order_by("-created_at", "-pk")
     )
     return seeks if limit is None else seeks[:limit]
+
+
+def open_seeks_seen(*, limit: int = LOBBY_SEEKS) -> list[tuple[int, int]]:
+    """The newest open seeks as a lobby socket knows them: each id with its taken seats.  Compared
+    after the channel layer's quiet time, it tells whether the socket missed a change."""
+    seeks = Game.objects.filter(status=GameStatus.OPEN).order_by("-created_at", "-pk")
+    return list(seeks.annotate(taken=Count("seats__user"))[:limit].values_list("pk", "taken"))
 
 
 def game_with_seats(*, game_id: int) -> Game | None:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/next/", views.game_next, name="game_next"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     *(path(f"games/<int:game_id>/{answer}/", views.challenge_answer, {"answer": answer}, name=f"challenge_{answer}")
       for answer in ("accept", "decline", "withdraw")),
     path("games/<int:game_id>/gcg/", gcg_views.game_gcg, name="game_gcg"),

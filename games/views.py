@@ -18,9 +18,11 @@ from core.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
 from .bots import bots_list
+from .engines import registry
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
-from .policies import announce_game_seen
+from .lobby import LobbyFilter, lobby_seeks
+from .policies import announce_game_seen, game_labels
 from .presenters import game_payload, render_board, render_log, render_parts
 
 
@@ -38,6 +40,9 @@ def home(request):
 @login_required
 def dashboard(request):
     games = selectors.games_for_user(user=request.user, with_state=False)
+    labels = game_labels(g.pk for g in games)  # a league game's league (games.policies.GAME_LABELS)
+    for game in games:
+        game.label = labels.get(game.pk)
     return render(request, "games/dashboard.html", {"games": games})
 
 
@@ -56,9 +61,16 @@ def game_next(request):
 
 @login_required
 def lobby(request):
+    """The open seeks (filtered by kind and the seeker's rating, ``?kind=&min=&max=``), kept live by the
+    user socket (``broadcast.seek_changed``), and the bots."""
     # No new-game form here: the lobby links to its page (building one cost a bots query and the
     # per-kind sections on every request, and the template never drew it).
-    return render(request, "games/lobby.html", {"seeks": selectors.open_seeks(), "bots": bots_list()})
+    lobby_filter = LobbyFilter.from_query(request.GET)
+    seeks, ratings = lobby_seeks(lobby_filter=lobby_filter)
+    return render(request, "games/lobby.html", {
+        "seeks": seeks, "ratings": ratings, "filter": lobby_filter, "kinds": registry.kinds(),
+        "bots": bots_list(),
+    })
 
 
 # Service refusals that concern the named opponents are shown beside them; others above the form.
@@ -159,8 +171,26 @@ def game_detail(request, game_id: int):
             "board_html": render_board(game, payload, request),
             "log_html": render_log(game, payload),
             "parts": render_parts(game, payload, request.user, request),
+            # One query: what the game belongs to (a league fixture), from the apps above.
+            "label": game_labels([game.pk]).get(game.pk),
         },
     )
+
+
+@login_required
+@require_POST
+def game_rematch(request, game_id: int):
+    """"Rematch" under a finished game: the same game challenged again; on to the new game's page."""
+    try:
+        game = services.game_rematch(game_id=game_id, user=request.user)
+    except AppError as exc:
+        refusal_message(request, exc)
+        return redirect("game_detail", game_id=game_id)
+    if any(s.user.is_bot for s in game.seats.select_related("user") if s.user_id):
+        messages.success(request, _("The bot accepts at once; it answers each of your moves within a minute."))
+    else:
+        messages.success(request, _("Your challenge is sent: the game starts when every player has accepted."))
+    return redirect("game_detail", game_id=game.pk)
 
 
 @login_required

@@ -83,6 +83,11 @@ class LeagueCreateSerializer(StrictSerializer):
         help_text="a fixture a player resigned or timed out of before every seat had moved (aborted): replay "
                   "it once with the same seats, or adjudicate it (whoever left loses)",
     )
+    creator_plays = serializers.BooleanField(
+        default=True,
+        help_text="register the creator for the first season (false: they only organise it); refused with "
+                  "`BOTS_NOT_IN_LEAGUES` for a bot",
+    )
 
 
 class StandingSerializer(serializers.Serializer):
@@ -165,7 +170,9 @@ class LeagueListCreateApi(APIView):
             "`UNKNOWN_FIELD` (a field the call does not take), `BAD_OPTIONS` (a game option its kind does not "
             "declare, or a value outside its declaration), `BAD_REQUEST` (a name over 80 or a description over "
             "2000 characters ...), `BAD_LEAGUE`, `BAD_TABLE_SIZE`, `BAD_DIVISION_SIZE`, `BAD_PROMOTION`, "
-            "`UNKNOWN_KIND`"))},
+            "`UNKNOWN_KIND`")), 403: ERROR},
+        description="Create a league with its first season open for registration; the creator organises it "
+                    "and, unless `creator_plays` is false, is registered for that season.",
     )
     def post(self, request):
         data = LeagueCreateSerializer(data=request.data)

@@ -30,6 +30,11 @@ class LeagueForm(GameSettingsMixin, forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_MAX_LENGTH)
     description = forms.CharField(label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 3}),
                                   required=False, max_length=DESCRIPTION_MAX_LENGTH)
+    # Ticked unless the organiser only runs the league: most creators start one to play in it.
+    creator_plays = forms.BooleanField(
+        label=gettext_lazy("Play in this league myself"), required=False, initial=True,
+        help_text=gettext_lazy("You are registered for the first season; you may leave it until it starts."),
+    )
     kind = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
     format = forms.ChoiceField(label=gettext_lazy("Kind of league"), widget=forms.RadioSelect,
                                initial=LeagueFormat.FRIENDS, choices=())
@@ -108,6 +113,7 @@ class LeagueForm(GameSettingsMixin, forms.Form):
             "time_bank_days": data.get("time_bank_days") or 0,
             "visibility": data.get("visibility"), "season_days": data.get("season_days"),
             "format": data.get("format"), "abort_rule": data.get("abort_rule"),
+            "creator_plays": bool(data.get("creator_plays")),
         }
         if not friends:
             league.update({name: data.get(name) for name in DIVISION_FIELDS})

@@ -1,5 +1,6 @@
 """Writes for leagues: creating and joining leagues, starting and ending seasons, organiser tools,
-and what happens when a league game ends (``fixture_ended``, the handler of the games' events).
+what happens when a league game ends (``fixture_ended``, the handler of the games' events), and telling
+the players a season has started (``season_start_announce``, the handler of ``SeasonStarted``).
 
 Every function validates before it writes: a refusal raises ``LeagueError`` with a stable code and
 leaves the database as it was.  Games are created, forfeited, aborted and adjudicated through
@@ -15,14 +16,18 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import AppError
+from core.events import publish
 from core.policies import MAY_ACT, policy_check
 from games import services as game_services
 from games.engines import registry
 from games.models import Game, GameStatus, Move, Seat
+from notifications.models import Kind
+from notifications.services import notify_many
 from ratings import elo
 from ratings.models import Rating
 from ratings.services import rating_key
@@ -60,6 +65,7 @@ from .errors import (
     UNKNOWN_PLAYER,
     LeagueError,
 )
+from .events import SeasonStarted
 from .models import (
     DESCRIPTION_MAX_LENGTH,
     NAME_MAX_LENGTH,
@@ -135,8 +141,12 @@ def league_create(
     max_players: int = 0,
     format: str = LeagueFormat.DIVISIONS,
     abort_rule: str = AbortRule.REPLAY,
+    creator_plays: bool = False,
 ) -> League:
-    """Create a league with its first season open for registration.  The creator organises it.
+    """Create a league with its first season open for registration.  The creator organises it, and
+    with ``creator_plays`` is registered for that season too, under the rules of ``league_join`` (a bot
+    or a player who may not play is refused, and nothing is written).  The new-league form and the API
+    ask it of the creator, ticked by default; calls from code say it.
 
     ``format`` "friends" sets the divisions itself: one group of 2 to 5 players (``max_players``, 0
     meaning 5), two-player games, a double round robin, nobody promoted or relegated; the division
@@ -198,6 +208,8 @@ def league_create(
         raise LeagueError(BAD_DIVISION_SIZE, "The player limit is below the smallest division.")
     if not 0 <= (max_players or 0) <= MAX_LEAGUE_PLAYERS:
         raise LeagueError(BAD_DIVISION_SIZE, f"The player limit is at most {MAX_LEAGUE_PLAYERS}.")
+    if creator_plays:
+        _refuse_unless_may_register(creator)
     with transaction.atomic():
         league = League.objects.create(
             name=name, description=description, kind=kind, options=options, days_per_move=days,
@@ -206,7 +218,9 @@ def league_create(
             division_max=division_max, promote=promote, relegate=relegate, season_days=season_days,
             max_players=max_players or 0, creator=creator, format=format, abort_rule=abort_rule,
         )
-        Season.objects.create(league=league, number=1)
+        season = Season.objects.create(league=league, number=1)
+        if creator_plays:  # an empty season with room for a division: no other rule of joining applies
+            Entry.objects.create(season=season, user=creator)
     return league
 
 
@@ -234,9 +248,7 @@ def _validate_divisions(engine, table_size: int, smallest: int, largest: int) ->
 
 def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
     """Register for the league's open season (never a bot: leagues are for people)."""
-    policy_check(MAY_ACT, user=user)
-    if getattr(user, "is_bot", False):
-        raise LeagueError(BOTS_NOT_IN_LEAGUES, MSG_NO_BOTS, 403)
+    _refuse_unless_may_register(user)
     with transaction.atomic():
         league = league_or_404(league_id, lock=True)  # serialises joins, so the player limit holds
         season = current_season(league)
@@ -251,6 +263,13 @@ def league_join(*, league_id: int, user, token: str | None = None) -> Entry:
         if league.max_players and Entry.objects.filter(season=season).count() >= league.max_players:
             raise LeagueError(LEAGUE_FULL, MSG_FULL)
         return Entry.objects.create(season=season, user=user)
+
+
+def _refuse_unless_may_register(user) -> None:
+    """Who may be in a league at all: a player who may play (not suspended), never a bot."""
+    policy_check(MAY_ACT, user=user)
+    if getattr(user, "is_bot", False):
+        raise LeagueError(BOTS_NOT_IN_LEAGUES, MSG_NO_BOTS, 403)
 
 
 def league_leave(*, league_id: int, user) -> None:
@@ -313,7 +332,29 @@ def season_start(*, league_id: int, actor=None, now: datetime | None = None) -> 
         season.save(update_fields=["status", "starts_at", "ends_at"])
         if actor:
             _log(league, season, actor, ActionKind.SEASON_START, now=now, players=len(entries), divisions=len(groups))
+        # Through the outbox: the players are told once the season has surely started.
+        publish(SeasonStarted(league_id=league.pk, season_id=season.pk))
     return season
+
+
+def season_start_announce(*, season_id: int, now: datetime | None = None) -> int:
+    """Tell everyone placed in a running season that it has started: one league-news notice per player
+    and season (not one per fixture; the games' own "your move" notices follow from the deadline
+    sweep, one e-mail per player), by the bell and e-mail as each prefers.  Its key makes a second run
+    store nothing.  Returns how many notices were stored."""
+    season = Season.objects.filter(pk=season_id, status=SeasonStatus.RUNNING).select_related("league").first()
+    if season is None:
+        return 0
+    league = season.league
+    players = (Entry.objects.filter(season=season, removed=False, division__isnull=False)
+               .order_by("pk").values_list("user_id", flat=True))
+    params = {"event": "season_start", "league": league.name, "league_id": league.pk, "season": season.number,
+              "url": reverse("leagues:detail", args=[league.pk])}
+    return len(notify_many([
+        {"user_id": user_id, "kind": Kind.LEAGUE_NEWS, "game_id": None, "params": params,
+         "key": f"season_start:{season.pk}:{user_id}"}
+        for user_id in players
+    ], now=now))
 
 
 def _placement(league: League, season: Season, entries: list[Entry]) -> list[list[int]]:

@@ -22,3 +22,9 @@ def on_game_ended(event: dict) -> None:
 def on_player_suspended(event: dict) -> list[int]:
     """A moderator suspended a player: out of every league's current season, as an organiser's removal."""
     return services.entries_remove_for_suspension(user_id=event["user_id"], actor_id=event["moderator_id"])
+
+
+@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def on_season_started(event: dict) -> int:
+    """A season started: tell each of its players once (the notices' keys make a rerun store nothing)."""
+    return services.season_start_announce(season_id=event["season_id"])

@@ -3,7 +3,12 @@ and the bell, each read for this socket's user when a group message says somethi
 records that the player has the site open (``games.presence``; the page says "ping" every
 ``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here.  A change that another
 process found nobody listening for, just before this socket joined (``core.channel_layer``), is caught
-by looking again once that can no longer happen: the page is then told to fetch its lists again."""
+by looking again once that can no longer happen: the page is then told to fetch its lists again.
+An open lobby page opens it as ``/ws/me/?lobby=1``: the socket then also joins the lobby's group and
+sends the page each changed seek's row, drawn for this user (``games.lobby``), or that it is gone:
+the lobby lives on the socket every page opens anyway, within the same limits."""
+
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -13,7 +18,9 @@ from core.sockets import AccountSocketMixin, RecheckSocketMixin
 from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
-from games.broadcast import user_group
+from games.broadcast import LOBBY_GROUP, user_group
+from games.consumers import viewer_locale
+from games.lobby import lobby_seek, seek_rows_html
 
 from .selectors import unread_count
 
@@ -28,6 +35,10 @@ class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.lobby = query.get("lobby") == ["1"]
+        if self.lobby:
+            await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.recheck_start()
         await self.account_join()
         await self.accept()
@@ -36,16 +47,24 @@ class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
     async def recheck_prepare(self):
         # The user's unfinished games as this socket knows them: as it joined, then as told.
         self.known = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
+        if self.lobby:
+            self.seeks_known = await database_sync_to_async(game_selectors.open_seeks_seen)()
 
     async def recheck(self):
-        """Tell the page to fetch its lists again if a game changed unannounced since the join."""
+        """Tell the page to fetch its lists again if a game (or, on the lobby, a seek) changed unannounced
+        since the join."""
         now = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
-        if now != self.known:
+        # A seek change that was announced meanwhile asks for a fetch too: one fetch more, nothing missed.
+        seeks = await database_sync_to_async(game_selectors.open_seeks_seen)() if self.lobby else None
+        seeks_changed = self.lobby and seeks != self.seeks_known
+        if now != self.known or seeks_changed:
             await self.send_json({**await database_sync_to_async(self._summary)(), "resync": True})
 
     async def disconnect(self, code):
         self.recheck_stop()
         await self.account_leave()
+        if getattr(self, "lobby", False):
+            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await sync_to_async(presence.presence_leave)(user_id=self.scope["user"].pk, channel=self.channel_name)
@@ -66,10 +85,24 @@ class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
     async def games_changed(self, event):
         await self.send_json(await database_sync_to_async(self._message)(event["game"]))
 
+    async def lobby_seek(self, event):
+        """A seek changed: its row as this user sees it, or ``html: null`` when it left the lobby."""
+        await self.send_json(await database_sync_to_async(self._seek_row)(event["seek"]))
+
     async def notifications_changed(self, event):
         """The bell: the unread count only; the list itself is read on the notifications page."""
         count = await database_sync_to_async(unread_count)(user=self.scope["user"])
         await self.send_json({"type": "notifications", "unread": count})
+
+    def _seek_row(self, game_id: int) -> dict:
+        user = self.scope["user"]
+        seek, ratings = lobby_seek(game_id=game_id)
+        html = None
+        if seek is not None:
+            with viewer_locale(user):
+                # No form token on a socket: the page puts its own in (static/js/lobby.js).
+                html = seek_rows_html([seek], ratings=ratings, user_id=user.pk, csrf_input="").strip()
+        return {"type": "seek", "seek": game_id, "html": html}
 
     def _summary(self) -> dict:
         user = self.scope["user"]

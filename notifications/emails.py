@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from core.timezones import zone_for
 
 from .models import Kind
-from .texts import batch_subject, email_subject, notification_text
+from .texts import batch_subject, email_subject, notification_path, notification_text
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 UNSUBSCRIBE_KINDS = set(Kind.values) | {"digest"}
@@ -43,6 +43,10 @@ def read_unsubscribe_token(token: str) -> tuple[int, str] | None:
 def absolute_url(path: str) -> str:
     """``path`` on the site's real address (the ``SITE_URL`` setting)."""
     return f"{settings.SITE_URL}{path}"
+
+
+def _absolute_path(path: str | None) -> str | None:
+    return absolute_url(path) if path else None
 
 
 @contextmanager
@@ -80,6 +84,9 @@ def send_notification_email(notification) -> None:
                 "text": notification_text(notification.kind, notification.params),
                 "game_url": absolute_url(reverse("game_detail", args=[notification.game_id]))
                 if notification.game_id else None,
+                # A notice about no game may name its page (a league's season start).
+                "page_url": None if notification.game_id
+                else _absolute_path(notification_path(None, notification.params)),
                 "kind_label": Kind(notification.kind).label,
             },
             unsubscribe_kind=notification.kind,
@@ -119,7 +126,8 @@ def send_digest_email(user, *, games: list, news: list) -> None:
                 "games": [
                     {**g, "url": absolute_url(reverse("game_detail", args=[g["game_id"]]))} for g in games
                 ],
-                "news": [notification_text(n.kind, n.params) for n in news],
+                "news": [{"text": notification_text(n.kind, n.params),
+                          "url": _absolute_path(notification_path(n.game_id, n.params))} for n in news],
             },
             unsubscribe_kind="digest",
         )

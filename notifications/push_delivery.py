@@ -41,7 +41,7 @@ from .delivery import BATCHED_KINDS
 from .emails import as_reader
 from .models import Notification, PushState, PushSubscription
 from .push_endpoints import PushEndpointRefused, endpoint_check
-from .texts import batch_subject, email_subject, game_label, notification_text
+from .texts import batch_subject, email_subject, game_label, notification_path, notification_text
 from .vapid import vapid_keys
 
 logger = logging.getLogger(__name__)
@@ -168,8 +168,9 @@ def notification_payload(notification: Notification) -> dict:
         body = notification_text(notification.kind, params)
     if notification.game_id:
         url, tag = reverse("game_detail", args=[notification.game_id]), f"game-{notification.game_id}"
-    else:
-        url, tag = reverse("notifications:list"), f"notification-{notification.pk}"
+    else:  # the page the notice names (a league's), else the list of notices
+        url = notification_path(None, notification.params or {}) or reverse("notifications:list")
+        tag = f"notification-{notification.pk}"
     return {"title": title, "body": _cut(body), "url": url, "tag": tag, "kind": notification.kind}
 
 

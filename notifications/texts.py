@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -46,7 +47,20 @@ def notification_text(kind: str, params: dict) -> str:
         return _("%(game)s is over.") % {"game": game}
     if kind == "challenge":
         return _challenge_text(game, params)
+    if kind == "league_news" and params.get("event") == "season_start":
+        return _("Season %(season)s of %(league)s has started: your league games are waiting for you.") % {
+            "season": params.get("season", "?"), "league": params.get("league", "")}
     return str(params.get("text", ""))
+
+
+def notification_path(game_id: int | None, params: dict) -> str | None:
+    """The page a notice links to: its game's, else the page it names (``params["url"]``, a path on
+    this site, e.g. a league's), else none."""
+    if game_id:
+        return reverse("game_detail", args=[game_id])
+    url = str(params.get("url") or "")
+    # A path on this site only: never a link elsewhere, whatever a stored notice says.
+    return url if url.startswith("/") and not url.startswith("//") else None
 
 
 def reminder_text(game: str, params: dict) -> str:
@@ -84,6 +98,9 @@ def email_subject(kind: str, params: dict) -> str:
         if answer in ("accepted", "started"):
             return _("%(player)s accepted your challenge") % {"player": who}
         return _("%(player)s challenges you to %(game)s") % {"player": who, "game": game}
+    if kind == "league_news" and params.get("event") == "season_start":
+        return _("Season %(season)s of %(league)s has started") % {
+            "season": params.get("season", "?"), "league": params.get("league", "")}
     return {
         "your_move": _("Your move in %(game)s"),
         "reminder": _("Reminder: your move in %(game)s"),

@@ -17,13 +17,14 @@ from . import selectors, services
 from .emails import read_unsubscribe_token
 from .forms import PreferencesForm
 from .models import EmailMode, Kind
-from .texts import notification_text
+from .texts import notification_path, notification_text
 
 
 @login_required
 def notification_list(request):
     items = [
-        {"n": n, "text": notification_text(n.kind, n.params)} for n in selectors.notifications_for(user=request.user)
+        {"n": n, "text": notification_text(n.kind, n.params), "url": notification_path(n.game_id, n.params)}
+        for n in selectors.notifications_for(user=request.user)
     ]
     return render(request, "notifications/list.html", {"items": items})
 

@@ -1,11 +1,16 @@
-"""Reads behind the leaderboards, a player's ratings and rating history, and the rating change a game made."""
+"""Reads behind the leaderboards, a player's ratings and rating history, the rating change a game made,
+and the lobby's ratings of the players in open seeks."""
 
 from __future__ import annotations
 
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from games.engines import registry
+
+from . import elo
 from .models import Rating, RatingChange
+from .services import rating_key
 
 
 def leaderboard(*, key: str, limit: int = 100) -> list[Rating]:
@@ -63,3 +68,29 @@ def rating_title(key: str) -> str:
     languages = {"en": _("English"), "nl": _("Dutch")}
     name = kind.capitalize()
     return f"{name} ({languages.get(language, language)})" if language else name
+
+
+def seek_ratings(*, seeks) -> dict[int, dict[int, tuple[int, bool]]]:
+    """For the lobby (``games.policies.SEEK_RATINGS``): ``{seek id: {user id: (rating, provisional)}}``
+    for the seated players of each seek (its seats prefetched), in the rating the game would count for.
+    A player without a rated game in that key shows the starting rating, provisional.  A seek of a
+    cooperative kind has no entry: it is never rated.  One query whatever the number of seeks."""
+    wanted: dict[int, tuple[str, list[int]]] = {}
+    for seek in seeks:
+        if registry.get(seek.kind).cooperative:
+            continue
+        wanted[seek.pk] = (rating_key(seek.kind, seek.options), [s.user_id for s in seek.seats.all() if s.user_id])
+    users = {user_id for _key, ids in wanted.values() for user_id in ids}
+    keys = {key for key, _ids in wanted.values()}
+    found = {
+        (user_id, key): (rating, games)
+        for user_id, key, rating, games in Rating.objects.filter(user_id__in=users, key__in=keys)
+        .values_list("user_id", "key", "rating", "games")
+    } if users else {}
+    answer = {}
+    for seek_id, (key, ids) in wanted.items():
+        answer[seek_id] = {}
+        for user_id in ids:
+            rating, games = found.get((user_id, key), (elo.START, 0))
+            answer[seek_id][user_id] = (round(rating), games == 0)
+    return answer

@@ -5,7 +5,7 @@ for the apps above (``games/events.py``) go out on commit, so a failure there ne
 move.  Views, API views, consumers, tasks and the other apps call these functions to change a game.
 
 - ``creating``: games with every seat named, and seeks; the checks every new game passes; starting.
-- ``challenges``: a challenge waits for each named player to accept (or decline, or expire).
+- ``challenges``: a challenge waits for each named player to accept (or decline, or expire); a rematch.
 - ``caps``: the cap on games a player has going at once (``MAX_ACTIVE_GAMES``).
 - ``moves``: the move path (player and system moves), recording a move, seats and clocks.
 - ``ending``: resignation, forfeit, abort, adjudication, annulment.
@@ -14,7 +14,7 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 """
 
 from .base import engine_for
-from .challenges import challenge_accept, challenge_create, challenge_decline, challenge_withdraw
+from .challenges import challenge_accept, challenge_create, challenge_decline, challenge_withdraw, game_rematch
 from .creating import (
     game_create,
     game_options_check,
@@ -40,6 +40,7 @@ __all__ = [
     "game_create",
     "game_forfeit",
     "game_options_check",
+    "game_rematch",
     "game_resign",
     "games_create_scheduled",
     "game_submit_move",

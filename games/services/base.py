@@ -1,5 +1,6 @@
 """What every game service shares: the engine for a kind, the game-row lock, request hashes, and
-what is announced on commit after a change (the sockets' "game N is at version V" and the events)."""
+what is announced on commit after a change (the sockets' "game N is at version V", the lobby's "seek N
+changed" and the events)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,13 @@ def announce(game: Game, seats: list[Seat], *events: Event) -> None:
         publish(event)
     if game.status == GameStatus.ACTIVE and any(bot_to_act(s) for s in seats):
         publish(BotToMove(game_id=game_id, version=version))
+
+
+def announce_seeks(*seek_ids: int) -> None:
+    """On commit: tell the open lobbies that these seeks changed (``broadcast.seeks_changed``)."""
+    ids = list(seek_ids)
+    if ids:
+        transaction.on_commit(lambda: broadcast.seeks_changed(seek_ids=ids))
 
 
 def bot_to_act(seat: Seat) -> bool:

@@ -2,7 +2,8 @@
 
 The challenger's seat accepts by challenging; each challenged player accepts or declines (a decline
 ends it for everyone); the challenger may withdraw it; unanswered, it expires after
-``settings.CHALLENGE_EXPIRY_DAYS`` (the deadline sweep).  A player may refuse challenges from players
+``settings.CHALLENGE_EXPIRY_DAYS`` (the deadline sweep).  A rematch is such a challenge, to the players
+of a finished game, with its settings (``game_rematch``).  A player may refuse challenges from players
 they have never played (their profile's ``challenges_from_strangers``).  The game's ``status`` reads
 ``challenge`` until it starts.  Ending one goes through the Finisher, as an abort with the reason.
 """
@@ -19,9 +20,10 @@ from core.events import publish
 from core.ratelimits import rate_limit_consume
 
 from ..access import access_seat_for_user
-from ..errors import MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
+from ..errors import GAME_NOT_FINISHED, MSG_NOT_FINISHED, MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
 from ..events import ChallengeAnswered, ChallengeIssued
 from ..models import Game, GameStatus, Seat
+from ..options import options_chosen
 from ..policies import refuse_unless_may_play
 from . import finisher
 from .base import announce, engine_for, lock_game
@@ -70,6 +72,27 @@ def challenge_create(
         publish(ChallengeIssued(game_id=game.pk, challenger_id=creator.pk, challenged_ids=[o.pk for o in opponents]))
         announce(game, list(game.seats.all()))
     return game
+
+
+def game_rematch(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """Challenge the other players of a finished game to the same game again: the same kind, options
+    (those a creator chooses; the server adds its own afresh), days per move and time bank, the asker
+    in the first seat and the others in their order.  An ordinary challenge (``challenge_create``): it
+    waits for their consent and is refused as any challenge is (the game cap, vacations, "challenges
+    from strangers", the hourly limit); a bot accepts it as it accepts any.  Refused with
+    ``NOT_YOUR_GAME`` (403) for anyone without a seat, ``GAME_NOT_FINISHED`` (409) before the end."""
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
+    if game is None:
+        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
+    access_seat_for_user(game, user)
+    if game.status != GameStatus.FINISHED:
+        raise GameError(GAME_NOT_FINISHED, MSG_NOT_FINISHED, 409)
+    # A seat whose account is gone leaves None here: the challenge is refused as UNKNOWN_PLAYER.
+    opponents = [seat.user for seat in game.seats.all() if seat.user_id != user.pk]
+    return challenge_create(
+        creator=user, kind=game.kind, opponents=opponents, options=options_chosen(engine_for(game.kind), game.options),
+        days_per_move=game.days_per_move, time_bank_days=game.time_bank_days, now=now,
+    )
 
 
 def _open_challenge(game_id: int) -> Game:

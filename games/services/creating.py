@@ -36,7 +36,7 @@ from ..errors import (
 from ..models import Game, GameStatus, Seat
 from ..options import options_refuse_undeclared
 from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
-from .base import announce, engine_for
+from .base import announce, announce_seeks, engine_for
 from .caps import refuse_over_game_cap
 from .ending import game_abort
 from .moves import clock_start, sync_seats
@@ -203,6 +203,8 @@ def game_create(
         game = new_game_insert(new=new, kind=kind, creator=creator, status=GameStatus.OPEN)
         if opponents:
             game_start(game=game, engine=new.engine, now=now)
+        else:
+            announce_seeks(game.pk)
     return game
 
 
@@ -270,6 +272,7 @@ def seek_accept(*, game_id: int, user, now: datetime | None = None) -> Game:
         free.save(update_fields=["user"])
         if all(s.user_id is not None for s in seats):
             game_start(game=game, engine=engine_for(game.kind), now=now)
+        announce_seeks(game.pk)  # one seat fewer, or gone from the lobby: it started
     return game
 
 
@@ -284,7 +287,11 @@ def seek_withdraw(*, game_id: int, user) -> None:
 
 def seek_seats_release(*, user) -> int:
     """Give back the seats ``user`` took in others' open seeks (a suspended player); returns how many."""
-    return Seat.objects.filter(user=user, game__status=GameStatus.OPEN).update(user=None)
+    taken = Seat.objects.filter(user=user, game__status=GameStatus.OPEN)
+    seek_ids = list(taken.values_list("game_id", flat=True))
+    released = taken.update(user=None)
+    announce_seeks(*seek_ids)
+    return released
 
 
 def game_start(*, game: Game, engine: Engine, now: datetime | None) -> None:

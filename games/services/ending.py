@@ -17,7 +17,7 @@ from ..bots import auto_move as bot_auto_move
 from ..errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, GameError
 from ..models import Game, GameStatus, Move, Seat
 from . import finisher
-from .base import announce, engine_for, lock_game, request_hash
+from .base import announce, announce_seeks, engine_for, lock_game, request_hash
 from .moves import apply_move
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABORTED, GameStatus.ANNULLED)
@@ -104,6 +104,8 @@ def game_abort(*, game_id: int, reason: str, now: datetime | None = None) -> boo
         game = lock_game(game_id)
         if game.status in ENDED:
             return False
+        if game.status == GameStatus.OPEN:  # a seek withdrawn (or its creator suspended): gone from the lobby
+            announce_seeks(game.pk)
         finisher.finish(
             game=game, seats=list(game.seats.all()), now=now, result=None, status=GameStatus.ABORTED,
             log={"type": "abort", "reason": reason}, source="abort",

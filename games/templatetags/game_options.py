@@ -15,9 +15,9 @@ from django.utils.safestring import mark_safe
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.templatetags.players import player_name
+from games.lobby import seek_rows_html
 from games.models import GameStatus
 from games.option_words import SEPARATOR, game_in_words
 from games.option_words import options_in_words as _options_in_words
@@ -59,40 +59,11 @@ def open_seats(game) -> int:
 
 
 @register.simple_tag(takes_context=True)
-def seek_rows(context, seeks) -> str:
-    """The lobby's ``<tr>`` of each open seek: game and options, the seated players and open seats, and
-    Accept (Withdraw for your own).  One call for the list rather than template tags per seek (the
-    lobby shows 50; drawing them tag by tag was most of its time, bench/README.md 15.4).  The texts are
-    the template's own messages, so the translations apply unchanged."""
+def seek_rows(context, seeks, ratings=None) -> str:
+    """The lobby's ``<tr>`` of each open seek (``games.lobby.seek_rows_html``), with the seated players'
+    ratings when the view read them."""
     me = getattr(context.get("user"), "pk", None)
-    token = _csrf_input(context)
-    # Seeks mostly share their settings: each set is put in words once.
-    described: dict[str, str] = {}
-    withdraw, accept = escape(_("Withdraw")), escape(_("Accept"))
-    rows = []
-    for seek in seeks:
-        key = json.dumps([seek.kind, seek.options, seek.days_per_move, seek.time_bank_days], sort_keys=True,
-                         default=str)
-        if key not in described:
-            described[key] = escape(options_in_words(seek))
-        seats = list(seek.seats.all())
-        players = "".join(f"{player_name(seat.user)}<br>" for seat in seats if seat.user)
-        free = sum(1 for seat in seats if seat.user_id is None)
-        if seek.created_by_id == me:
-            url, label = reverse("seek_withdraw", args=[seek.pk]), withdraw
-        else:
-            url, label = reverse("seek_accept", args=[seek.pk]), accept
-        rows.append(
-            f'\n  <tr data-seek="{_text(seek.pk)}">\n'
-            f'    <td><strong>{escape(capfirst(seek.kind))}</strong><br><span class="seek-options">'
-            f"{described[key]}</span></td>\n"
-            f'    <td>{players}<span class="muted">'
-            f'{ngettext("%(n)s open seat", "%(n)s open seats", free) % {"n": _text(free)}}</span></td>\n'
-            f'    <td>\n      <form method="post" action="{escape(url)}">{token}<button>{label}</button></form>\n'
-            f"    </td>\n"
-            f"  </tr>\n  "
-        )
-    return mark_safe("".join(rows))  # every value above is escaped
+    return seek_rows_html(seeks, ratings=ratings or {}, user_id=me, csrf_input=_csrf_input(context))
 
 
 def _csrf_input(context) -> str:
@@ -104,11 +75,12 @@ def _csrf_input(context) -> str:
 
 @register.simple_tag(takes_context=True)
 def game_rows(context, games) -> str:
-    """The dashboard's ``<tr>`` of each of the player's games (``games_for_user``: each with ``my_seat``):
-    game and options, the players with their scores, the status (Accept and Decline for a challenge
-    to answer) and the time left to move.  One call for the list rather than template tags per game,
-    as ``seek_rows``: a player with a few dozen games made drawing them most of the dashboard's time
-    (bench/README.md, 15.4).  The texts are the template's own messages, so the translations apply."""
+    """The dashboard's ``<tr>`` of each of the player's games (``games_for_user``: each with ``my_seat``,
+    and ``label`` where the view found one): game, options and label, the players with their scores,
+    the status (Accept and Decline for a challenge to answer) and the time left to move.  One call for
+    the list rather than template tags per game, as ``seek_rows``: a player with a few dozen games made
+    drawing them most of the dashboard's time (bench/README.md, 15.4).  The texts are the template's own
+    messages, so the translations apply."""
     token = _csrf_input(context)
     described: dict[str, str] = {}
     open_seat = f"<em>{escape(_('open seat'))}</em>"
@@ -124,10 +96,13 @@ def game_rows(context, games) -> str:
         players = ", ".join(
             f"{player_name(seat.user)} ({_text(seat.score)})" if seat.user else open_seat for seat in game.seats.all()
         )
+        label = getattr(game, "label", None)  # a league game's league (games.policies.GAME_LABELS)
+        label = (f'<br><small class="game-label"><a href="{escape(label.url)}">{escape(label.text)}</a></small>'
+                 if label else "")
         rows.append(
             f'\n    <tr data-game="{_text(game.pk)}" class="{"your-move" if yours else ""}">\n'
             f'      <td><a href="{escape(reverse("game_detail", args=[game.pk]))}">{escape(capfirst(game.kind))}'
-            f' #{_text(game.pk)}</a><br><small class="muted">{described[key]}</small></td>\n'
+            f' #{_text(game.pk)}</a><br><small class="muted">{described[key]}</small>{label}</td>\n'
             f"      <td>{players}</td>\n"
             f'      <td class="status">{_game_status(game, mine, token)}</td>\n'
             f"      <td>{_time_left(mine.deadline, mine.bank_left(game.time_bank_days))}</td>\n"

@@ -35,7 +35,9 @@ function reconnectLater() {
 
 function connect() {
   let socket;
-  try { socket = new WebSocket(socketUrl("/ws/me/")); }
+  // An open lobby asks the same socket for its seeks as they change (notifications/consumers.py).
+  const path = document.querySelector("[data-live-lobby]") ? "/ws/me/?lobby=1" : "/ws/me/";
+  try { socket = new WebSocket(socketUrl(path)); }
   catch (e) { reconnectLater(); return; }  // refused before connecting (offline, blocked): try again
   current = socket;
   socket.onopen = () => {
@@ -48,6 +50,7 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "notifications") { showUnread(message.unread); return; }
+    if (message.type === "seek") { document.dispatchEvent(new CustomEvent("letterpost:seek", { detail: message })); return; }
     if (message.type === "summary") {
       show(message.awaiting);
       showUnread(message.unread);

@@ -16,7 +16,8 @@ from core.events import Event, publish
 from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
 from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import GAME_SEEN, MAY_BE_CHALLENGED, SOCKET_PARTS
+from games.policies import GAME_LABELS, GAME_SEEN, MAY_BE_CHALLENGED, SEEK_RATINGS, SOCKET_PARTS
+from leagues.events import SeasonStarted
 from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
 from moderation.events import PlayerSuspended
@@ -40,6 +41,7 @@ def test_the_subscription_table():
         ChallengeAnswered: ["notifications.tasks.on_challenge_answered"],
         VacationEnded: ["games.tasks.on_vacation_ended"],
         PlayerSuspended: ["leagues.tasks.on_player_suspended"],
+        SeasonStarted: ["leagues.tasks.on_season_started"],
         AnalysisRequested: ["analysis.tasks.on_analysis_requested"],
         LexiconBulkJobQueued: ["lexicons.tasks.on_bulk_job_queued"],
         EmailsQueued: ["notifications.tasks.on_emails_queued"],
@@ -63,6 +65,8 @@ def test_the_policy_table_is_what_the_core_asks():
         LOOKUP_WITHHELD: ["games.answers.lookup_withheld"],
         SOCKET_PARTS: ["moderation.chat.chat_socket_message"],
         GAME_SEEN: ["notifications.services.game_notifications_read"],
+        GAME_LABELS: ["leagues.labels.league_game_labels"],
+        SEEK_RATINGS: ["ratings.selectors.seek_ratings"],
     }
     for question, answers in wiring.POLICIES.items():
         assert policy_answers(question) == answers

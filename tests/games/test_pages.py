@@ -152,7 +152,8 @@ def test_the_lobby_lists_the_newest_seeks_in_a_fixed_number_of_queries(client, a
     page = client.get("/lobby/").content.decode()
     assert page.count("data-seek=") == LOBBY_SEEKS
     assert f'data-seek="{seeks[-1].pk}"' in page and f'data-seek="{seeks[2].pk}"' not in page
-    assert page.count(">seeker0<br>") == 10  # the seated players' names, read with the seeks
+    # The seated players' names, read with the seeks, each with their rating (read once for the list).
+    assert page.count('>seeker0 <span class="seek-rating"') == 10
 
 
 def test_the_lobby_names_the_seated_players_without_reading_their_accounts_or_the_seeks_states(

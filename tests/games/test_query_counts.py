@@ -29,14 +29,15 @@ def test_a_move_takes_four_queries_on_postgresql_and_seven_elsewhere(game, alice
                                   idempotency_key="pinned")
 
 
-def test_the_dashboard_takes_eight_queries_whatever_the_number_of_games(game, alice, bob, client,
-                                                                        django_assert_num_queries):
+def test_the_dashboard_takes_nine_queries_whatever_the_number_of_games(game, alice, bob, client,
+                                                                       django_assert_num_queries):
     client.force_login(alice)
     client.get("/games/")
     for seed in range(5):
         every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed))
-    # (the first request cached the suspension standing the middleware asks for)
-    with django_assert_num_queries(8):
+    # (the first request cached the suspension standing the middleware asks for); the ninth is the
+    # games' labels, all at once (a league game's league: games.policies.GAME_LABELS)
+    with django_assert_num_queries(9):
         assert client.get("/games/").status_code == 200
 
 
@@ -67,15 +68,16 @@ def test_the_game_page_takes_the_same_queries_whatever_the_length_of_the_game(ga
                                                                               django_assert_num_queries):
     # session, user, game with its seats (one statement on PostgreSQL, two elsewhere), the turn marked
     # seen, its notifications marked read, awaiting badge, moves, seats to move, unread bell, moderation
-    # notice, chat mutes, chat (the standing is kept by the process, read once after the sign-in:
-    # core.user_stamp; no vacation is read, since neither player's row says one has begun)
+    # notice, chat mutes, chat, the game's label (a league fixture's league: games.policies.GAME_LABELS;
+    # the core cannot tell a league game without asking) (the standing is kept by the process, read once
+    # after the sign-in: core.user_stamp; no vacation is read, since neither player's row says one has begun)
     seats_apart = 0 if connection.vendor == "postgresql" else 1
     client.force_login(alice)
-    with django_assert_num_queries(13 + seats_apart):
+    with django_assert_num_queries(14 + seats_apart):
         assert client.get(f"/games/{game.pk}/").status_code == 200
     for n in range(6):
         game.refresh_from_db()
         services.game_submit_move(game_id=game.pk, user=alice if n % 2 == 0 else bob, move={"type": "add", "n": 1},
                                   version=game.version, idempotency_key=f"more{n}")
-    with django_assert_num_queries(12 + seats_apart):
+    with django_assert_num_queries(13 + seats_apart):
         assert client.get(f"/games/{game.pk}/").status_code == 200

@@ -14,7 +14,7 @@ def test_create_join_and_read_a_league_through_the_api(api_for, alice, bob):
     assert response.status_code == 201
     league_id = response.json()["id"]
     assert api_for(bob).post(f"/api/leagues/{league_id}/join/", {}, format="json").status_code == 201
-    assert client.post(f"/api/leagues/{league_id}/join/", {}, format="json").status_code == 201
+    # The creator was registered when the league was made (``creator_plays`` defaults to true).
     again = client.post(f"/api/leagues/{league_id}/join/", {}, format="json")
     assert again.status_code == 400 and again.json()["code"] == "ALREADY_JOINED"
     assert api_for(bob).post(f"/api/leagues/{league_id}/season/start/").json()["code"] == "NOT_ORGANISER"
@@ -131,3 +131,28 @@ def test_a_friends_league_through_the_api_with_its_abort_rule(api_for, alice, bo
     client.post(f"/api/leagues/{body['id']}/season/start/")
     (division,) = client.get(f"/api/leagues/{body['id']}/").json()["divisions"]
     assert len(division["fixtures"]) == 2 and all(f["aborted_games"] == [] for f in division["fixtures"])
+
+
+def test_the_creator_plays_in_their_league_unless_they_say_not(api_for, alice):
+    client = api_for(alice)
+    settings = {"kind": "toy", "division_min": 2, "division_max": 4, "promote": 1, "relegate": 1}
+    playing = client.post("/api/leagues/", {"name": "Mine", **settings}, format="json")
+    organising = client.post("/api/leagues/", {"name": "Theirs", "creator_plays": False, **settings}, format="json")
+    assert playing.status_code == organising.status_code == 201
+    assert list(Entry.objects.filter(season__league_id=playing.json()["id"]).values_list("user__username", flat=True)) \
+        == ["alice"]
+    assert not Entry.objects.filter(season__league_id=organising.json()["id"]).exists()
+    assert client.get(f"/api/leagues/{playing.json()['id']}/").json()["registered"] == ["alice"]
+
+
+def test_a_bot_may_not_create_a_league_it_would_play_in(api_for, make_user):
+    bot = make_user(username="robot", is_bot=True)
+    answer = api_for(bot).post("/api/leagues/", {"name": "Bots", "kind": "toy"}, format="json")
+    assert answer.status_code == 403 and answer.json()["code"] == "BOTS_NOT_IN_LEAGUES"
+    assert not League.objects.exists() and not Entry.objects.exists()
+
+
+def test_the_schema_documents_creator_plays(client):
+    schema = client.get("/api/schema/?format=json").json()
+    field = schema["components"]["schemas"]["LeagueCreate"]["properties"]["creator_plays"]
+    assert field["type"] == "boolean" and field["default"] is True
