@@ -131,3 +131,8 @@ class StrictMultiPartParser(parsers.MultiPartParser):
             for value in (key, *values):
                 check_text(value)
         return result
+
+
+def is_id(text: str) -> bool:
+    """``text`` is a row id a query can take: ASCII digits ("³".isdigit() is true too) that fit 63 bits."""
+    return text.isascii() and text.isdigit() and len(text) <= 18

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from core.api_errors import ErrorSerializer
 from core.pagination import ApiPagination, paginated
+from core.parsers import is_id
 from core.serializers import StrictSerializer
 
 from . import previews, selectors, services
@@ -177,7 +178,7 @@ class NextGameApi(APIView):
         """The game awaiting your move with the least time left (the game pages' "Next game" button),
         and how many games await your move."""
         exclude = request.query_params.get("exclude", "")
-        if exclude and not exclude.isdigit():
+        if exclude and not is_id(exclude):
             raise GameError(BAD_REQUEST, "exclude must be a game id.")
         game, count = selectors.next_game_for_user(user=request.user, exclude_game_id=int(exclude) if exclude else None)
         found = None

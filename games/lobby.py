@@ -38,7 +38,7 @@ Ratings = dict[int, dict[int, tuple[int, bool]]]
 
 def _bound(text) -> int | None:
     text = (text or "").strip()
-    if not text.isdigit() or not RATING_LOW <= int(text) <= RATING_HIGH:
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or not RATING_LOW <= int(text) <= RATING_HIGH:
         return None
     return int(text)
 

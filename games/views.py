@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts.vacations import ALLOWANCE_DAYS
 from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
+from core.parsers import is_id
 
 from . import selectors, services
 from .bots import bots_list
@@ -52,7 +53,7 @@ def game_next(request):
     they come from (``?from=<id>``); back to their games, with a word, when none awaits."""
     came_from = request.GET.get("from", "")
     game, _count = selectors.next_game_for_user(
-        user=request.user, exclude_game_id=int(came_from) if came_from.isdigit() else None)
+        user=request.user, exclude_game_id=int(came_from) if is_id(came_from) else None)
     if game is None:
         messages.info(request, _("No other game awaits your move."))
         return redirect("dashboard")

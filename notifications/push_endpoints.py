@@ -91,7 +91,7 @@ def _matching_entry(endpoint: Endpoint) -> str | None:
         if not _host_matches(host, endpoint.host):
             continue
         if port == "*" or (port is None and endpoint.port == DEFAULT_PORTS[endpoint.scheme]) or (
-                port is not None and port.isdigit() and int(port) == endpoint.port):
+                port is not None and port.isascii() and port.isdigit() and int(port) == endpoint.port):
             return entry
     return None
 

@@ -67,6 +67,7 @@ def test_the_filter_narrows_the_seeks_by_the_seekers_rating(client, bob, alice, 
     assert listed("?min=1700") == set()
     # Unreadable bounds are no filter.
     assert listed("?min=lots&max=-3") == set(by.values())
+    assert listed("?min=%C2%B3&max=" + "9" * 40) == set(by.values())  # "³" passes str.isdigit
 
 
 def test_the_filter_narrows_the_seeks_by_game_kind(client, bob, alice, monkeypatch):

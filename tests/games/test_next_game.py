@@ -47,6 +47,12 @@ def test_the_link_opens_the_next_game_from_the_one_you_are_on(three, alice, clie
     assert client.get(f"/games/next/?from={soon.pk}")["Location"] == f"/games/{banked.pk}/"
 
 
+def test_an_odd_from_is_no_game_to_leave_out(three, alice, client):
+    client.force_login(alice)
+    for odd in ("%C2%B3", "9" * 30):
+        assert client.get(f"/games/next/?from={odd}").status_code == 302
+
+
 def test_with_no_other_game_awaiting_the_link_goes_to_my_games_and_says_so(alice, bob, client):
     game = awaiting(alice, bob, runs_out_in=timedelta(days=1))
     client.force_login(alice)
