@@ -1,8 +1,21 @@
 """Top-level URL map: pages, accounts (allauth), the admin and the JSON API."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+
+class FaviconRedirect(RedirectView):
+    """The static icon's address is asked per request: the hashed name needs the collected manifest, which
+    does not exist yet when the URLs are loaded (a check, ``collectstatic`` itself)."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("favicon.svg")
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -29,6 +42,8 @@ urlpatterns = [
     path("moderation/", include("moderation.urls")),
     path("words/", include("lexicons.urls")),
     path("rules/", include("rules.urls")),
+    # Browsers ask for /favicon.ico whatever the page declares: send them to the icon there is.
+    path("favicon.ico", FaviconRedirect.as_view()),
     path("", include("notifications.app_urls")),  # the web app manifest and the service worker, at the root
     path("", include("analysis.urls")),
     path("", include("games.urls")),

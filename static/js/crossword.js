@@ -57,6 +57,17 @@ function focusSquare(row, col) {
   sq.focus({ preventScroll: false });
 }
 
+// On a phone the board is wider than its frame: when the cursor moves, the frame scrolls (the least it
+// can) to keep the cursor's square in view.
+let shownCursor = null;
+function followCursor(sq) {
+  const key = `${sq.dataset.row},${sq.dataset.col}`;
+  if (key === shownCursor) return;
+  shownCursor = key;
+  const frame = sq.closest(".cw-board-wrap");
+  if (frame && frame.scrollWidth > frame.clientWidth) sq.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 // ---- drawing the tentative layer ------------------------------------------------------------------
 
 function render() {
@@ -93,7 +104,9 @@ function render() {
   }
   if (cursor) {
     const sq = square(cursor.row, cursor.col);
-    if (sq) { sq.classList.add("cursor", across ? "across" : "down"); rove(sq); }
+    if (sq) { sq.classList.add("cursor", across ? "across" : "down"); rove(sq); followCursor(sq); }
+  } else {
+    shownCursor = null;
   }
   const used = usedRack();
   rackButtons().forEach((b, i) => {
@@ -114,6 +127,51 @@ function render() {
 function changed() {
   schedulePreview();
   render();
+  store();
+}
+
+// ---- kept in the browser over a reload ------------------------------------------------------------
+// The tentative tiles are kept in localStorage per game, seat and turn (the game's turn version): once
+// anyone has moved, the key no longer matches and what was kept is dropped.
+
+const STORE_PREFIX = "letterpost:cw:";
+
+function storeKey() {
+  if (!root || !root.dataset.game || root.dataset.seat === "") return null;
+  return `${STORE_PREFIX}${root.dataset.game}:${root.dataset.seat}:`;
+}
+
+function storage() {
+  try { return window.localStorage; } catch (e) { return null; }
+}
+
+function store() {
+  const key = storeKey();
+  const box = storage();
+  if (!key || !box) return;
+  const here = key + (root.dataset.turnVersion || "");
+  try {
+    for (let i = box.length - 1; i >= 0; i--) {  // older turns of this game
+      const k = box.key(i);
+      if (k && k.startsWith(key) && k !== here) box.removeItem(k);
+    }
+    if (placed.length && canArrange()) {
+      box.setItem(here, JSON.stringify(placed.map(({ row, col, letter, blank }) => ({ row, col, letter, blank }))));
+    } else {
+      box.removeItem(here);
+    }
+  } catch (e) { /* storage full or refused: nothing is kept */ }
+}
+
+function stored() {
+  const key = storeKey();
+  const box = storage();
+  if (!key || !box || !canArrange()) return [];
+  try {
+    const kept = JSON.parse(box.getItem(key + (root.dataset.turnVersion || "")) || "[]");
+    return Array.isArray(kept) ? kept.filter((p) => p && onBoard(p.row, p.col) && typeof p.letter === "string"
+      && ALPHABET.includes(p.letter) && p.letter.length === 1) : [];
+  } catch (e) { return []; }
 }
 
 // ---- placing and taking back ----------------------------------------------------------------------
@@ -140,7 +198,8 @@ function takeBack(row, col) {
   if (i >= 0) placed.splice(i, 1);
 }
 
-function recall() { placed = []; selected = null; changed(); }
+// Recall takes every tile back and forgets the cursor: a tile chosen next goes where the player taps.
+function recall() { placed = []; selected = null; cursor = null; changed(); }
 
 function advance(row, col, step = 1) {
   // The next square in the typing direction that is free (tiles already on the board are skipped).
@@ -502,12 +561,14 @@ function bind() {
   root = document.getElementById("cw");
   if (!root) return;
   applyRackOrder();
+  // After a reload: the tiles kept in the browser for this game and turn.
+  if (!placed.length) placed = stored().map((p) => ({ ...p, blank: !!p.blank }));
   // Keep the tentative placement where it still fits: squares free and the tiles still on the rack.
   const buttons = rackButtons();
   const kept = [];
   const taken = new Set();
   for (const p of placed) {
-    if (isFilled(p.row, p.col)) continue;
+    if (isFilled(p.row, p.col) || kept.some((q) => q.row === p.row && q.col === p.col)) continue;
     const want = p.blank ? "?" : p.letter;
     const i = buttons.findIndex((b, k) => !taken.has(k) && b.dataset.tile === want);
     if (i < 0) continue;
