@@ -82,7 +82,9 @@ def other_games(crossword, make_user):  # noqa: F811
     games = {}
     for name, left in (("later", timedelta(days=2)), ("soon", timedelta(hours=5))):
         game = services.game_create(creator=mover, kind="toy", opponents=[make_user(username=f"opp-{name}")], seed=3)
-        Seat.objects.filter(game=game, index=0).update(deadline=now + left, to_act=True)
+        # The mover's own seat, wherever the game seated them.
+        Seat.objects.filter(game=game, user=mover).update(deadline=now + left, to_act=True)
+        Seat.objects.filter(game=game).exclude(user=mover).update(deadline=None, to_act=False)
         games[name] = game
     return games
 
