@@ -5,7 +5,7 @@ browser features the site never uses are switched off for every page and any fra
 third-party code cannot ask for them.  The features are listed in ``settings.PERMISSIONS_POLICY``.
 
 ``CSPMiddleware`` is django-csp's, with the site-wide policy's header built once: django-csp builds both
-headers anew for every response, a twentieth of an API write's CPU (bench/README.md "Move submission").
+headers anew for every response, a cost on every API write for a text that only changes with the settings.
 A response carrying its own policy parts (django-csp's decorators) or a request that used its nonce
 goes through django-csp's own code.  A settings change (tests) rebuilds the texts.
 """

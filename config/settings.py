@@ -135,9 +135,8 @@ TEMPLATES = [
 KEEP_ALIVE_REQUESTS = env.int("KEEP_ALIVE_REQUESTS", default=20)
 
 # Threads per web process doing requests' sync work (``config/asgi.py``).  Two keep the process busy while
-# one waits on the database; more only take turns at the GIL, and at 16 clients six (the event loop's
-# default pool on two cores) spent 5 % more CPU a move and had a p99 15 % longer (bench/README.md, "Move
-# submission").  Scale a site with more web processes (``WEB_CONCURRENCY``) rather than more threads.
+# one waits on the database; more only take turns at the GIL, spending more CPU a move and lengthening the
+# slowest answers.  Scale a site with more web processes (``WEB_CONCURRENCY``) rather than more threads.
 WEB_THREADS = env.int("WEB_THREADS", default=2)
 if WEB_THREADS < 1:
     raise ImproperlyConfigured(f"WEB_THREADS must be at least 1, not {WEB_THREADS}")
@@ -227,13 +226,13 @@ if REDIS_URL:
             "BACKEND": "core.channel_layer.BatchedRedisChannelLayer",  # channels-redis's, many groups at once
             # The key prefix keeps sites (or test runs) sharing one Redis apart.  redis-py's asyncio pool
             # holds 100 connections by default and refuses the next rather than waiting: a process's
-            # sockets closing together (a restart) left group memberships behind (bench/README.md).
+            # sockets closing together (a restart) would leave group memberships behind.
             "CONFIG": {"hosts": [{"address": REDIS_URL, **CHANNEL_LAYER_CONNECTION_OPTIONS,
                                   "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=2000)}],
                        "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi"),
                        # A process's sockets all read from one Redis key, and channels-redis drops what is
-                       # sent to a key holding ``capacity`` messages (default 100): a busy process fell that
-                       # far behind with 500 sockets and lost updates (bench/README.md).
+                       # sent to a key holding ``capacity`` messages (default 100): a busy process with
+                       # hundreds of sockets can fall that far behind, and would lose updates.
                        "capacity": env.int("CHANNEL_LAYER_CAPACITY", default=10000)},
         }
     }
