@@ -109,6 +109,8 @@ def test_after_a_move_next_game_leads_on_and_n_opens_the_least_time_left(crosswo
     expect(me).to_have_url(f"{crossword['live_url']}/games/{other_games['soon'].pk}/")
     # From there, the next is the other one; the Crossword game waits for the opponent.
     expect(me.locator("#next-game-status")).to_have_text("One other game awaits your move.")
+    me.wait_for_load_state("load")  # the status is drawn by the server; the N key waits for game.js
+    me.locator("h1").click()
     me.keyboard.press("n")
     expect(me).to_have_url(f"{crossword['live_url']}/games/{other_games['later'].pk}/")
 
