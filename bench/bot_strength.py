@@ -5,7 +5,7 @@ Each match is ``--games`` games (default 200) on the English lexicon (ENABLE + o
 engine's own starting draw.  Every move goes through ``ENGINE.apply``.  Reported per match: the first
 bot's win rate (a draw counts half), and for each bot its average final score per game and its average
 points per turn (its own placements, exchanges and passes; final rack adjustments excluded).
-Aims (issue 16): Expert >= 55 % against Club, Club >= 90 % against Beginner.
+Aims: Expert >= 55 % against Club, Club >= 90 % against Beginner.
 
 Results go to ``bench/results/bot_strength.json``.  It takes several minutes (about 2 s per game on
 one core); ``--games 20`` for a quick look, ``--jobs 2`` to use two processes.

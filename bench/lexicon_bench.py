@@ -11,7 +11,7 @@ run and on the same words and queries,
 4. measures lookups/s for "is this a word" (half words, half near misses) two ways: through the
    ``Lexicon`` protocol (both lowercase the query, as engines call it) and raw membership; and prefix
    queries against a set of every prefix (what ``SetLexicon`` keeps);
-5. prints everything side by side with ratios, and whether the aim of issue 4 is met: at most a tenth
+5. prints everything side by side with ratios, and whether the aim is met: at most a tenth
    of the set's memory at no less than half its lookup speed (protocol lookups).
 
 Each timing is the best of ``--repeat`` runs, because the machine may be shared.  Run with

@@ -21,7 +21,7 @@ In one run this script
 5. writes the remaining nine tenths, measures again and compares the query counts of the two sizes;
 6. reports the database size per game and times ``verify_games`` and ``recompute_ratings --check``.
 
-Run with ``.venv/bin/python bench/scale_bench.py [--help]``; the defaults are the full size of issue 15
+Run with ``.venv/bin/python bench/scale_bench.py [--help]``; the defaults are the full size of the aim
 (100,000 players, 1,000,000 finished and 100,000 active games), which needs tens of GB of disk and hours on
 a small machine: ``--scale 0.1`` multiplies every count.  Never run by the test suite.
 """

@@ -1,5 +1,5 @@
 """The OpenAPI schema tells the truth about errors: every operation documents the ``{"code", "message"}``
-refusals the API can answer, not only its success (issue 17.5; schemathesis checks it in CI).
+refusals the API can answer, not only its success (schemathesis checks it in CI).
 
 Views document their own specific refusals with ``extend_schema(responses=...)`` (409 ``STALE_VERSION``,
 429 ``RATE_LIMITED`` ...). On top of those, this schema class adds the ones every operation of a kind

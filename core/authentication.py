@@ -2,10 +2,9 @@
 current (``core.user_stamp``), else with its one query written once as plain SQL on PostgreSQL.
 
 Every API request with a token ran ``Token.objects.select_related("user").get(key=…)``: compiling that
-queryset was about a tenth of a move's CPU, and the query itself a database round trip
-(bench/README.md "Move submission").  The same join, the same answers and the same errors; a token
-deleted or a user changed (deactivated, say) is read again on the next request in every process.  Other
-databases take DRF's own query every time.
+queryset on every move costs CPU, and the query itself a database round trip.  The same join, the same answers
+and the same errors; a token deleted or a user changed (deactivated, say) is read again on the next request in
+every process.  Other databases take DRF's own query every time.
 
 It also ends a token's life: the token model, named by ``settings.API_TOKEN_MODEL`` (this layer imports no
 app), has a ``created`` and a ``last_used`` time, and a token unused for ``settings.API_TOKEN_IDLE_DAYS`` is

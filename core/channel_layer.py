@@ -2,8 +2,7 @@
 
 A move tells three groups (the game's page and each player's dashboard).  channels-redis's
 ``group_send`` makes two Redis round trips per group just to learn the members (trim the expired ones,
-read the rest), most of the time to find none: about a quarter of a move's CPU went to it
-(bench/README.md "Move submission").  ``groups_with_members`` trims and counts every group's members in
+read the rest), most of the time to find none.  ``groups_with_members`` trims and counts every group's members in
 one command (a Lua script) per Redis server, through a plain blocking client, so the move's thread asks
 once after its commit and a move nobody is watching never enters the event loop; only the groups
 with members go to ``group_send``.

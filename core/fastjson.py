@@ -1,9 +1,9 @@
 """JSON for the move path's columns, written by orjson: a game's state is written on every move, and
-the standard library's ``json.dumps`` took about nine times orjson's time over it (bench/README.md
-"Move submission").  The same values as ``json`` writes: what orjson refuses or would write otherwise
-(an integer past 64 bits, a subclass of str, int, dict or list, a date, a dataclass) is ``json``'s to
-write, so nothing fails here that did not fail before.  (Reading stays ``json``'s: orjson reads an
-integer past 64 bits as a float, and telling beforehand costs more than it saves.)"""
+the standard library's ``json.dumps`` is several times slower at it.  The same values as ``json`` writes: what
+orjson refuses or would write otherwise (an integer past 64 bits, a subclass of str, int, dict or list, a
+date, a dataclass) is ``json``'s to write, so nothing fails here that did not fail before.  (Reading stays
+``json``'s: orjson reads an integer past 64 bits as a float, and telling beforehand costs more than it
+saves.)"""
 
 import json
 

@@ -1,7 +1,7 @@
 """Hot-path statements as plain SQL, built once from the models' metadata.
 
 The move path runs the same few statements for every move; the ORM compiled each of them anew every
-time (about a quarter of a move's CPU, bench/README.md "Move submission").  These helpers write the
+time.  These helpers write the
 column lists and placeholders once per model and turn rows back into model instances the way the ORM
 does (``Model.from_db`` with each field's converters), so the instances behave exactly like queried
 ones.  PostgreSQL only: callers keep the ORM path for other databases.
@@ -65,8 +65,8 @@ def prepared_cursor(connection):
 def _utc_on_both_sides(connection) -> bool:
     """Whether psycopg's own timestamp loader reads what Django's does here.  Django's (a Python subclass)
     reads a value in the session's time zone and then puts its own zone on it; when both are UTC,
-    psycopg's gives the same datetimes, and with psycopg's C module it is C code (the lock's sixteen
-    timestamps and their loaders were 3 % of a move, bench/README.md)."""
+    psycopg's gives the same datetimes, and with psycopg's C module it is C code (the lock reads sixteen
+    timestamps)."""
     return (connection.timezone is datetime.UTC
             and connection.connection.info.parameter_status("TimeZone") == "UTC")
 

@@ -1,13 +1,12 @@
 """The shorter way through the site for API requests made by programs with a token.
 
-A request to ``/api/`` carrying ``Authorization: Token …`` and no session cookie has no use for the
-session, its user, CSRF, messages, the page doors or static files: DRF authenticates it by its token
-and its permissions ask ``MAY_ACT``.  ``TokenApiMiddleware``, first in ``settings.MIDDLEWARE``, hands
-such a request to a second chain of Django's, ``settings.TOKEN_API_MIDDLEWARE`` (every other
-middleware, the security headers included); the rest of ``MIDDLEWARE`` never sees it.  The whole
-chain was about a fifth of an API move's CPU, and about a third of that served only sessions and pages
-(bench/README.md "Move submission").  A request with a session cookie takes the whole chain, so a
-browser's signed-in requests are unchanged.
+A request to ``/api/`` carrying ``Authorization: Token …`` and no session cookie has no use for the session,
+its user, CSRF, messages, the page doors or static files: DRF authenticates it by its token and its
+permissions ask ``MAY_ACT``.  ``TokenApiMiddleware``, first in ``settings.MIDDLEWARE``, hands such a request
+to a second chain of Django's, ``settings.TOKEN_API_MIDDLEWARE`` (every other middleware, the security headers
+included); the rest of ``MIDDLEWARE`` never sees it.  Much of that chain serves only sessions and pages, and
+it runs on every move.  A request with a session cookie takes the whole chain, so a browser's signed-in
+requests are unchanged.
 """
 
 from django.conf import settings

@@ -2,7 +2,7 @@
 about that user may have changed: the user's row, their API tokens, their moderation standing.
 
 Every API request with a token read the token and its user from the database, and the suspension
-standing from Redis: a fifth of a move's CPU (bench/README.md "Move submission").  Now a process keeps
+standing from Redis, a large share of a move's CPU.  Now a process keeps
 those facts (``Kept``), and one read of the user's stamp per request (``stamp``, remembered for the
 request) says whether they are still current.  Whoever changes such a fact calls ``changed``: the model
 signals do it for users and tokens (``watch``), the services for what changes without a signal.  It
@@ -11,12 +11,12 @@ it under a stamp that is dropped again.  A stamp is random, so a dropped one nev
 process that cannot read a stamp (Redis down) keeps nothing and asks the database every time, and
 nothing is kept longer than ``MAX_AGE`` (a change whose drop was lost while Redis was unreachable).
 
-Reading the stamp was itself a round trip to Redis on every request (7 % of a move's CPU in the web
-process).  So ``changed`` also publishes the user's id on a Redis channel, and each process that uses a
-Redis cache listens to it in a thread of its own (``_Listener``): while it listens, a stamp read once is
-kept in the process and dropped the moment any process announces a change for its user.  Pub/sub loses
-messages only with the connection, so a listener that loses it forgets every stamp it kept and reads
-them from Redis again until it is back; a read that overlapped an announcement is not kept.
+Reading the stamp was itself a round trip to Redis on every request.  So ``changed`` also publishes the user's
+id on a Redis channel, and each process that uses a Redis cache listens to it in a thread of its own
+(``_Listener``): while it listens, a stamp read once is kept in the process and dropped the moment any process
+announces a change for its user.  Pub/sub loses messages only with the connection, so a listener that loses it
+forgets every stamp it kept and reads them from Redis again until it is back; a read that overlapped an
+announcement is not kept.
 """
 
 from __future__ import annotations

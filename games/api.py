@@ -114,7 +114,7 @@ class GameListCreateApi(APIView):
         """Your games, a page at a time, each without its `view` (your seat's view of a game is at
         `GET /api/games/{id}/`)."""
         # Summaries only: decoding every game's state (the board, racks and move log) was most of a
-        # page's time and left thousands of objects for the garbage collector (bench/README.md, 15.4).
+        # page's time and left thousands of objects for the garbage collector.
         games = selectors.games_for_user(user=request.user, with_state=False)
         return paginated(self, request, games, lambda page: [game_summary(g, request.user) for g in page])
 

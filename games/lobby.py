@@ -116,9 +116,9 @@ def _rating_html(found: tuple[int, bool] | None) -> str:
 
 def seek_rows_html(seeks, *, ratings: Ratings, user_id: int | None, csrf_input: str) -> str:
     """The lobby's ``<tr>`` of each open seek: game and options, the seated players with their ratings
-    and the open seats, and Accept (Withdraw for your own).  One call for the list rather than template
-    tags per seek (the lobby shows 50; drawing them tag by tag was most of its time, bench/README.md
-    15.4).  ``csrf_input`` is the form's hidden token field ("" for a socket's row: the page fills it in).
+    and the open seats, and Accept (Withdraw for your own).  One call for the list rather than template tags
+    per seek (the lobby shows 50; drawing them tag by tag was most of its time).  ``csrf_input`` is the form's
+    hidden token field ("" for a socket's row: the page fills it in).
     ``data-kind`` and ``data-rating`` (the seeker's) let the page filter a live row as the server does."""
     # Seeks mostly share their settings: each set is put in words once.
     described: dict[str, str] = {}

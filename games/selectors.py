@@ -107,7 +107,7 @@ def open_seeks_seen(*, limit: int = LOBBY_SEEKS) -> list[tuple[int, int]]:
 def game_with_seats(*, game_id: int) -> Game | None:
     """The game with its seats in order and their players: on PostgreSQL in one statement written once
     (``game_and_seats_read``), elsewhere the ORM's two queries.  Every game page, its API and each
-    socket's update start here (the ORM's compiling was a sixth of a socket update's CPU)."""
+    socket's update start here (not compiled by the ORM on every update)."""
     connection = connections[router.db_for_read(Game)]
     if connection.vendor == "postgresql":
         return game_and_seats_read(game_id, connection)  # a game always has its seats, made with it

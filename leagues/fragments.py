@@ -1,7 +1,7 @@
 """The league page's division tables and fixture lines, drawn once per change and cached.
 
 Drawing a season (its ~290 rows as model instances, the standings, 66 fixture lines a division) was
-most of the league page's time (bench/README.md, 15.4); tables and lines are now drawn from the rows
+most of the league page's time; tables and lines are now drawn from the rows
 the digest reads, with no query of their own.  Each division's table and each fixture line
 are cached under a key made of a digest of every row they show (``selectors.division_digests``: two
 queries), so a move, a result, a forfeit, a rename or a rating change makes a new key: nothing has to

@@ -309,7 +309,7 @@ class FixtureLine:
     """What a fixture line shows, as plain values: the fields ``fixture_lines`` reads of a ``Fixture``
     made ready by ``_fixtures`` (its game, its ``seats`` with their players, ``winners`` and ``drawn``).
     Drawing 660 lines from model instances (a Fixture, a Game, the Seats and their Users, each with its
-    state, and a QuerySet per game for its seats) cost more than the lines themselves (bench/README.md)."""
+    state, and a QuerySet per game for its seats) cost more than the lines themselves."""
 
     pk: int
     round: int

@@ -1,4 +1,4 @@
-"""The API answers what its OpenAPI schema says (issue 17.5): every operation documents its refusals in
+"""The API answers what its OpenAPI schema says: every operation documents its refusals in
 the ``{"code", "message"}`` shape, responses validate against their documented schema, and inputs the
 schemathesis run found crashing the server are refused with a 400 instead. The fuzzer itself runs in
 CI against a live server (tests/fuzz/run_schemathesis.py)."""

@@ -1,4 +1,4 @@
-"""Idle Redis connections survive a server that closes them (issue 17.1).
+"""Idle Redis connections survive a server that closes them.
 
 A Redis server started for this test with ``timeout 1`` drops every client connection idle for a
 second, as a proxy, a NAT or a restart would. The real settings module (``REDIS_URL`` pointing at it)

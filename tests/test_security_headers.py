@@ -1,4 +1,4 @@
-"""Security headers on every response (issue 17.6): the Content-Security-Policy (no inline script or
+"""Security headers on every response: the Content-Security-Policy (no inline script or
 style), the Permissions-Policy, and a proxy's HTTPS header trusted only when configured."""
 
 import os

@@ -330,7 +330,7 @@ def _check_keys(obj: Mapping[Any, Any], keys: Mapping[str, Value], path: tuple[s
 def _compact_json(value: Any) -> bytes:
     """``value`` as compact UTF-8 JSON: orjson's bytes, which are the standard library's
     ``separators=(",", ":"), ensure_ascii=False`` for a move that passed the key checks (string keys, no
-    floats, no lone surrogates), at a fifth of the cost; the standard library for what orjson refuses."""
+    floats, no lone surrogates), for less; the standard library for what orjson refuses."""
     try:
         return orjson.dumps(value)
     except TypeError:  # orjson.JSONEncodeError is one

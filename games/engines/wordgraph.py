@@ -7,8 +7,7 @@ A node is a ``dict`` from an uppercase letter to the next node; a node that ends
   lexicon lists (the protocol's optional ``words()`` ability), then cached per lexicon code and
   version.  A step is one C-level ``dict.get``.
 * ``prefix_root(lexicon)``: a lazy graph over ``has_prefix``/``contains`` for a lexicon that cannot
-  list its words; each step it has not seen asks the lexicon.  Correct for any lexicon, but slower
-  (see ``bench/README.md``, "Move generation").
+  list its words; each step it has not seen asks the lexicon.  Correct for any lexicon, but slower.
 
 ``root_for(lexicon)`` picks the DAWG when the lexicon can list its words.  Pure: no Django, no clock,
 no randomness.

@@ -78,7 +78,7 @@ def _names(p: dict[str, Any]) -> dict[int, str]:
 
 
 def _report_links(words: list[str], report: dict[str, Any] | None, kind: str) -> list[dict[str, str]]:
-    """"Report this word" links to the lexicon's report page (issue 4), one per word of a log line."""
+    """"Report this word" links to the lexicon's report page, one per word of a log line."""
     if report is None:
         return []
     return [{"word": w, "url": report_url(**report, word=w, kind=kind)} for w in words]

@@ -79,7 +79,7 @@ def game_rows(context, games) -> str:
     and ``label`` where the view found one): game, options and label, the players with their scores,
     the status (Accept and Decline for a challenge to answer) and the time left to move.  One call for
     the list rather than template tags per game, as ``seek_rows``: a player with a few dozen games made
-    drawing them most of the dashboard's time (bench/README.md, 15.4).  The texts are the template's own
+    drawing them most of the dashboard's time.  The texts are the template's own
     messages, so the translations apply."""
     token = _csrf_input(context)
     described: dict[str, str] = {}

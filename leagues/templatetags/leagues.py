@@ -36,7 +36,7 @@ def fixture_lines(fixtures, *, me: int | None, marks: bool = False) -> list[str]
     """The ``<li>`` of each fixture: the players with their scores (``me``'s name marked), whose move
     with the time left, or the result.  Built here rather than by template tags per fixture: a season's
     page lists every fixture (66 in a division of 12, 660 in ten), and drawing them tag by tag was most
-    of the page's time (bench/README.md, 15.4).  The texts are the template's own messages, so the
+    of the page's time.  The texts are the template's own messages, so the
     translations apply unchanged.  With ``marks`` a deadline is a mark that each request fills in
     (``fill_deadlines``): the lines are cached (``leagues.fragments``).  ``fixtures`` are those of
     ``selectors.season_tables`` or ``selectors.fixtures_from_digests``, with their ``seats``."""

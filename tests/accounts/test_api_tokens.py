@@ -1,4 +1,4 @@
-"""API tokens with a life (issue 38.4): several named tokens per player, listed and revoked through the API
+"""API tokens with a life: several named tokens per player, listed and revoked through the API
 and on the profile page; every token ends with a new password however it is set; a token unused for
 ``API_TOKEN_IDLE_DAYS`` is refused with 401 and deleted; its last use is written at most once an hour."""
 

@@ -1,4 +1,4 @@
-"""Every API list comes in pages (issue 17.3): ``limit`` (default 50, at most 100) and ``offset``,
+"""Every API list comes in pages: ``limit`` (default 50, at most 100) and ``offset``,
 answered as ``{"count", "next", "previous", "results"}``, as the schema documents."""
 
 import pytest

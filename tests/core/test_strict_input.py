@@ -1,4 +1,4 @@
-"""Strict input (issue 17.4): bodies and values that crashed the server with a 500 are refused with a
+"""Strict input: bodies and values that crashed the server with a 500 are refused with a
 400 ``{"code", "message"}`` and nothing is written, on every door (the anonymous token endpoint, the
 API's writes, the pages); under ``/api/`` every error is JSON, also with ``DEBUG`` off."""
 

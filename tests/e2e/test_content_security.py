@@ -1,4 +1,4 @@
-"""The Content-Security-Policy in a real browser (issue 17.6): every page — the game page of each kind,
+"""The Content-Security-Policy in a real browser: every page — the game page of each kind,
 the site's other pages, the admin and the API docs — loads without a single CSP violation, and the
 game pages still play (scripts, styles, fetches and the WebSocket are all allowed by the policy)."""
 

@@ -1,6 +1,6 @@
 """After a dropped socket the pages catch up: a move made while a player's sockets were down shows on
 their game page, their dashboard and the badge once the sockets are back, without a reload
-(issue 17.1: an update missed in a gap is never lost)."""
+(an update missed in a gap is never lost)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""A suspension reaches an open page at once (issue 17.2): the suspended player's game page and
+"""A suspension reaches an open page at once: the suspended player's game page and
 dashboard are closed by the server (socket close 4403), reload, and show them signed out; the other
 player's page stays live."""
 

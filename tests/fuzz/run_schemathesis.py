@@ -1,4 +1,4 @@
-"""Fuzzes the JSON API with schemathesis against a live server (issue 17.5); `.ci/run` calls it.
+"""Fuzzes the JSON API with schemathesis against a live server; `.ci/run` calls it.
 
 What it does, in order:
 1. recreates a dedicated PostgreSQL database (``FUZZ_DATABASE_URL``, default

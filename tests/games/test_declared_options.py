@@ -1,4 +1,4 @@
-"""A new game takes only the options its kind declares (issue 38.5): an undeclared option, a value of
+"""A new game takes only the options its kind declares: an undeclared option, a value of
 the wrong JSON kind, ``"rated": "no"``, an option only the server sets and an unknown top-level field
 of the create call are refused with a stable code, and nothing is written; valid games of every kind
 are still created, through the API and the new-game form.  The kinds come from the registry, so a new

@@ -1,4 +1,4 @@
-"""No floods (issue 17.3): a player holds at most ten open seeks at once, issues at most so many
+"""No floods: a player holds at most ten open seeks at once, issues at most so many
 challenges an hour (API and pages together), and posts chat within its limit even when the posts race
 (PostgreSQL, threads)."""
 

@@ -1,4 +1,4 @@
-"""Sockets on the real Redis channel layer stay up while idle (issue 17.1).
+"""Sockets on the real Redis channel layer stay up while idle.
 
 The redis client's default 5 s socket timeout once equalled channels-redis' 5 s blocking read, so an
 idle socket's consumer died after about 5 s with ``TimeoutError``. These tests hold sockets idle well

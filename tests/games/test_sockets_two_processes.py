@@ -1,4 +1,4 @@
-"""A move submitted to one web process reaches a socket held by another (issue 15.5).
+"""A move submitted to one web process reaches a socket held by another.
 
 Two real uvicorn processes (``config.asgi``) on free ports share the test's PostgreSQL database and the
 Redis channel layer; a socket is opened on the first, the move is posted over HTTP to the second, and the

@@ -1,5 +1,5 @@
-"""The league pages answer bad input with a page (a 404 or the form's refusal), never a 500
-(issue 17.4): odd season numbers, huge numbers in the forms, non-ASCII invite tokens, NUL characters."""
+"""The league pages answer bad input with a page (a 404 or the form's refusal), never a 500:
+odd season numbers, huge numbers in the forms, non-ASCII invite tokens, NUL characters."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""What an organiser writes is bounded (issue 38.5): a league's description of at most 2000 characters
+"""What an organiser writes is bounded: a league's description of at most 2000 characters
 and its name of at most 80, through the form, the API and the service alike; the games' options held
 to their kind's declaration; an unknown field of the create call refused.  Nothing is written on a
 refusal."""

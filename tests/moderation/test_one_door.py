@@ -1,4 +1,4 @@
-"""One door for every login (issue 17.2): the API's token endpoint keeps the login form's rules (its
+"""One door for every login: the API's token endpoint keeps the login form's rules (its
 rate limits, e-mail verification, suspension); a suspension ends the player's tokens, sessions and
 open sockets; and every write a suspended player attempts, through any API endpoint or page, is
 refused with 403 ``PLAYER_SUSPENDED`` by the one policy ``MAY_ACT``, with nothing written."""
