@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -68,6 +69,8 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
+        if self.is_bot and self.display_name:  # a bot's name is ours to translate (games.bots marks it)
+            return gettext(self.display_name)
         return self.display_name or self.username
 
     def __str__(self) -> str:

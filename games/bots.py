@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from .common_words import common_word_predicate
 from .context import context_for
@@ -47,12 +48,23 @@ class BotAccount:
 
 # Spell has no bot: its clues need word association we do not have.
 BOTS: tuple[BotAccount, ...] = (
-    BotAccount("crossword-beginner", "crossword", "beginner", "Crossword Beginner Bot"),
-    BotAccount("crossword-club", "crossword", "club", "Crossword Club Bot"),
-    BotAccount("crossword-expert", "crossword", "expert", "Crossword Expert Bot"),
-    BotAccount("turnspell-bot", "turnspell", "club", "Turnspell Bot"),
-    BotAccount("spellcrafter-bot", "spellcrafter", "club", "Spellcrafter Bot"),
+    BotAccount("crossword-beginner", "crossword", "beginner", gettext_noop("Crossword Beginner Bot")),
+    BotAccount("crossword-club", "crossword", "club", gettext_noop("Crossword Club Bot")),
+    BotAccount("crossword-expert", "crossword", "expert", gettext_noop("Crossword Expert Bot")),
+    BotAccount("turnspell-bot", "turnspell", "club", gettext_noop("Turnspell Bot")),
+    BotAccount("spellcrafter-bot", "spellcrafter", "club", gettext_noop("Spellcrafter Bot")),
 )
+
+# A level as a player reads it (the stored ``bot_level`` is a code).
+LEVEL_NAMES = {
+    "beginner": gettext_lazy("Beginner"),
+    "club": gettext_lazy("Club"),
+    "expert": gettext_lazy("Expert"),
+}
+
+
+def level_name(level: str) -> str:
+    return str(LEVEL_NAMES.get(level, level))
 
 
 def bots_ensure() -> list:

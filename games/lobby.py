@@ -140,13 +140,14 @@ def seek_rows_html(seeks, *, ratings: Ratings, user_id: int | None, csrf_input: 
         else:
             url, label = reverse("seek_accept", args=[seek.pk]), accept
         rating = seeker_rating(seek, ratings)
+        open_seats = ngettext("%(n)s open seat", "%(n)s open seats", free) % {"n": _text(free)}
         rows.append(
             f'\n  <tr data-seek="{_text(seek.pk)}" data-kind="{_text(seek.kind)}"'
             f' data-rating="{"" if rating is None else _text(rating)}">\n'
             f'    <td><strong>{escape(capfirst(seek.kind))}</strong><br><span class="seek-options">'
             f"{described[key]}</span></td>\n"
             f'    <td>{players}<span class="muted">'
-            f'{ngettext("%(n)s open seat", "%(n)s open seats", free) % {"n": _text(free)}}</span></td>\n'
+            f"{open_seats}</span></td>\n"
             f'    <td>\n      <form method="post" action="{escape(url)}">{csrf_input}<button>{label}</button></form>\n'
             f"    </td>\n"
             f"  </tr>\n  "

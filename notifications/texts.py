@@ -12,7 +12,8 @@ from django.utils.translation import ngettext
 
 
 def game_label(params: dict) -> str:
-    return f"{str(params.get('game_kind', _('game'))).capitalize()} #{params.get('game', '?')}"
+    kind = str(params.get("game_kind", _("game")))
+    return f"{kind.capitalize()} #{params.get('game', '?')}"
 
 
 def local_time(iso: str | None) -> str:

@@ -167,8 +167,10 @@ def _log_html(log: list[dict[str, Any]]) -> str:
     grid is: drawn tag by tag, a finished game's forty lines were most of the board's render, and the
     board is rendered per viewer per move (the page and every socket's update)."""
     if not log:
-        return mark_safe(f'<li class="empty">{escape(_("No moves yet."))}</li>\n          ')
-    bingo = f' <span title="{escape(_("all seven tiles: +50"))}">★</span>'
+        none = escape(_("No moves yet."))
+        return mark_safe(f'<li class="empty">{none}</li>\n          ')
+    bingo_title = escape(_("all seven tiles: +50"))
+    bingo = f' <span title="{bingo_title}">★</span>'
     report_lead, report_title = escape(_("Report:")), escape(_("Report this word (missing, wrong or offensive)"))
     items = []
     for line in log:

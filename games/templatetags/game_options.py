@@ -17,6 +17,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 
 from accounts.templatetags.players import player_name
+from games.bots import level_name
 from games.lobby import seek_rows_html
 from games.models import GameStatus
 from games.option_words import SEPARATOR, game_in_words
@@ -24,6 +25,12 @@ from games.option_words import options_in_words as _options_in_words
 from games.presenters import public_options as _public_options
 
 register = template.Library()
+
+
+@register.filter
+def bot_level_name(level: str) -> str:
+    """A bot's level as a player reads it, in their language."""
+    return level_name(level)
 
 
 @register.filter
@@ -83,7 +90,7 @@ def game_rows(context, games) -> str:
     messages, so the translations apply."""
     token = _csrf_input(context)
     described: dict[str, str] = {}
-    open_seat = f"<em>{escape(_('open seat'))}</em>"
+    open_seat = "<em>" + escape(_("open seat")) + "</em>"
     rows = []
     for game in games:
         mine = game.my_seat
@@ -114,21 +121,22 @@ def game_rows(context, games) -> str:
 def _game_status(game, mine, token: str) -> str:
     if game.status == GameStatus.CHALLENGE:
         if mine.accepted:
-            return f"{escape(_('Challenge: waiting for answers'))}\n      "
+            return escape(_("Challenge: waiting for answers")) + "\n      "
         accept, decline = reverse("challenge_accept", args=[game.pk]), reverse("challenge_decline", args=[game.pk])
+        for_you, accept_text, decline_text = _("Challenge for you"), _("Accept"), _("Decline")
         return (
-            f"<strong>{escape(_('Challenge for you'))}</strong>\n"
+            f"<strong>{escape(for_you)}</strong>\n"
             f'        <form method="post" action="{escape(accept)}" class="inline">{token}'
-            f'<button type="submit" class="button">{escape(_("Accept"))}</button></form>\n'
+            f'<button type="submit" class="button">{escape(accept_text)}</button></form>\n'
             f'        <form method="post" action="{escape(decline)}" class="inline">{token}'
-            f'<button type="submit">{escape(_("Decline"))}</button></form>\n      '
+            f'<button type="submit">{escape(decline_text)}</button></form>\n      '
         )
     if game.status == GameStatus.ACTIVE:
-        return f"<strong>{escape(_('Your move'))}</strong>" if mine.to_act else escape(_("Waiting"))
+        return "<strong>" + escape(_("Your move")) + "</strong>" if mine.to_act else escape(_("Waiting"))
     if game.status == GameStatus.OPEN:
         return escape(_("Seeking players"))
-    place = f" — {escape(_('place %(rank)s') % {'rank': _text(mine.rank)})}" if mine.rank else ""
-    return f"{escape(_('Finished'))}{place}"
+    place = " — " + escape(_("place %(rank)s") % {"rank": _text(mine.rank)}) if mine.rank else ""
+    return escape(_("Finished")) + place
 
 
 def _time_left(deadline, bank=None) -> str:
@@ -143,7 +151,7 @@ def _time_left(deadline, bank=None) -> str:
     else:
         left = timeuntil(deadline, now)
         if bank:
-            left = f'{left} {_("+ %(bank)s bank") % {"bank": timeuntil(now + bank, now)}}'
+            left = left + " " + _("+ %(bank)s bank") % {"bank": timeuntil(now + bank, now)}
     local = template_localtime(deadline)
     return (f'<time datetime="{escape(date_format(local, "c"))}" title="{escape(date_format(local, "D j M, H:i T"))}">'
             f"{escape(left)}</time>"

@@ -113,7 +113,8 @@ def _name(seat) -> str:
 
 
 def _status(fixture, game, seats, left: dict, marks: bool) -> str:
-    out = f'<span class="tag">{_text(_("replay"))}</span> ' if fixture.aborted_games else ""
+    replay = _text(_("replay"))
+    out = f'<span class="tag">{replay}</span> ' if fixture.aborted_games else ""
     result = game.result or {}
     if fixture.result:
         left = fixture.result.get("left")
@@ -136,18 +137,19 @@ def _status(fixture, game, seats, left: dict, marks: bool) -> str:
             out += _text(_("a draw"))
         elif fixture.winners:
             names = ", ".join(_text(winner.public_name) for winner in fixture.winners)
-            out += f'{names} {ngettext("won", "won", len(fixture.winners))}'
+            won = ngettext("won", "won", len(fixture.winners))
+            out += f"{names} {won}"
         elif result.get("team_score") is not None:
             out += _("team score %(score)s") % {"score": _text(result["team_score"])}
         else:
             out += _text(_("finished"))
         reason = result.get("reason")
         if reason == "adjudicated":
-            out += f' ({_text(_("adjudicated"))})'
+            out += " (" + _text(_("adjudicated")) + ")"
         elif reason == "resignation":
-            out += f' ({_text(_("by resignation"))})'
+            out += " (" + _text(_("by resignation")) + ")"
         elif reason in ("timeout", "forfeit", "suspension"):
-            out += f' ({_text(_("by forfeit"))})'
+            out += " (" + _text(_("by forfeit")) + ")"
     elif game.status == GameStatus.ABORTED:
         out += _text(_("cancelled"))
     else:
