@@ -17,6 +17,9 @@ browser context per language, width and viewer; the four load each page and run 
 
 from __future__ import annotations
 
+import os
+import re
+
 import pytest
 
 from games import services
@@ -35,6 +38,7 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ("en", "nl")
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 ASSET_TYPES = {"stylesheet", "script", "image", "font", "media", "manifest"}
+SHOTS = os.environ.get("SWEEP_SCREENSHOTS")  # a folder: every page of the sweep is saved there, to look at
 
 
 @pytest.fixture
@@ -125,6 +129,8 @@ def _visit_all(visits: dict, name: str, problems: list[str], links: set[str]) ->
         page.evaluate(AXE_START, AXE_TAGS)
     for where, (page, url) in loaded.items():
         problems += [f"{where} {name} ({url}): {found}" for found in page.evaluate("() => window.__axeSweep")]
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/{name}_{re.sub(r'[^a-z]+', '_', where).strip('_')}.png", full_page=True)
 
 
 def _check_links(page, links: set[str], failed: list[str]) -> None:
