@@ -73,3 +73,42 @@ def test_every_rules_page_fits_a_phone_in_both_languages(browser, live_url, loca
             page.go_back()
     finally:
         context.close()
+
+
+FRAMES = """(selectors) => {
+  const [frameSel, partSel] = selectors;
+  const out = [];
+  for (const frame of document.querySelectorAll(frameSel)) {
+    const f = frame.getBoundingClientRect();
+    for (const part of frame.querySelectorAll(partSel)) {
+      const p = part.getBoundingClientRect();
+      if (p.width === 0 && p.height === 0) continue;
+      if (p.left < f.left - 0.5 || p.right > f.right + 0.5 || p.top < f.top - 0.5 || p.bottom > f.bottom + 0.5) {
+        out.push(`${part.className || part.tagName} sticks out of ${frame.className}: ` +
+                 `${Math.round(p.left)}–${Math.round(p.right)} × ${Math.round(p.top)}–${Math.round(p.bottom)} in ` +
+                 `${Math.round(f.left)}–${Math.round(f.right)} × ${Math.round(f.top)}–${Math.round(f.bottom)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_home_pages_pictures_and_the_rules_diagrams_lie_inside_their_frames(browser, live_url, width):
+    """Each game's picture on the home page stays inside its card (and so never covers the next one), and
+    each diagram of a rules page inside its figure; nothing makes the page scroll sideways."""
+    context = browser.new_context(base_url=live_url, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto("/")
+        assert page.locator(".home-game").count() == len(GAMES)
+        assert page.evaluate(FRAMES, [".home-game", ".home-game-picture, .home-game-picture *"]) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, f"home-{width}")
+        for game in GAMES:
+            page.goto(f"/rules/{game.kind}/")
+            assert page.evaluate(FRAMES, ["figure.rules-figure", "figure.rules-figure *"]) == [], game.kind
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, game.kind
+    finally:
+        context.close()
