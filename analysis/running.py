@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import selectors as game_selectors
 from games.context import context_for
+from games.engines import registry
 from games.engines.base import IllegalMove
 from games.engines.crossword import analysis as core
 from games.engines.crossword.moves import parse_gcg_play
@@ -25,11 +26,17 @@ from lexicons import store as lexicon_store
 
 from .models import Analysis, AnalysisStatus
 
-ANALYSED_KINDS = ("crossword",)
+
+def kind_analysable(kind: str) -> bool:
+    """Whether games of ``kind`` can be analysed (the engine declares it; an unknown kind cannot)."""
+    try:
+        return registry.get(kind).analysable
+    except KeyError:
+        return False
 
 
 def game_analysable(game: Game) -> bool:
-    return game.kind in ANALYSED_KINDS and game.status == GameStatus.FINISHED and game.state is not None
+    return kind_analysable(game.kind) and game.status == GameStatus.FINISHED and game.state is not None
 
 
 def analysis_ensure_for_game(*, game: Game) -> tuple[Analysis, bool]:

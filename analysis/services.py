@@ -42,7 +42,7 @@ from .errors import (
 )
 from .events import AnalysisRequested
 from .models import Analysis, AnalysisStatus
-from .running import ANALYSED_KINDS, analysis_ensure_for_game
+from .running import analysis_ensure_for_game, kind_analysable
 
 GCG_MAX_LENGTH = 50_000  # a long four-player game is under 10 000 characters
 # Each upload costs about a second of a worker's time: a player may upload this many an hour.
@@ -67,7 +67,7 @@ def analysis_request_for_game(*, game_id: int) -> Analysis:
     game = game_selectors.game_with_seats(game_id=game_id)
     if game is None:
         raise AnalysisError(NOT_FOUND, MSG_NO_GAME, 404)
-    if game.kind not in ANALYSED_KINDS:
+    if not kind_analysable(game.kind):
         raise AnalysisError(NOT_ANALYSABLE, MSG_NOT_ANALYSABLE, 400)
     if game.status != GameStatus.FINISHED or game.state is None:
         raise AnalysisError(GAME_NOT_FINISHED, MSG_NOT_FINISHED, 409)

@@ -12,8 +12,9 @@ bot choose from its seat's own view and submits the move through ``game_submit_m
 version and the seat, so a task run twice plays once.  The deadline sweep wakes a bot's seat too
 (within a minute), should that task be lost.
 
-In Turnspell and Spellcrafter games of three or more, a seat that resigned or forfeited is played
-by the Club bot (``auto_move``) rather than by the random timeout move, so the others finish a real game.
+In games of three or more, a seat that resigned or forfeited is played by the bot of the level its
+engine names (``Engine.auto_play_level``: Turnspell's and Spellcrafter's Club bot) rather than by the
+random timeout move, so the others finish a real game.
 """
 
 from __future__ import annotations
@@ -32,10 +33,6 @@ from .engines.base import Engine, rng_for
 from .models import Game
 
 logger = logging.getLogger(__name__)
-
-# The level that plays resigned and forfeited seats of multi-seat games.
-AUTO_LEVEL = "club"
-AUTO_KINDS = ("turnspell", "spellcrafter")
 
 
 @dataclass(frozen=True)
@@ -110,11 +107,11 @@ def bot_choose(game: Game, engine: Engine, seat_index: int, level: str, *, salt:
 
 
 def auto_move(game: Game, engine: Engine, seat_index: int) -> dict:
-    """The move for a resigned or forfeited seat: the Club bot's in Turnspell and Spellcrafter, else
+    """The move for a resigned or forfeited seat: the bot's of the engine's ``auto_play_level``, else
     (or when the bot has nothing to offer) the engine's timeout move."""
-    if game.kind in AUTO_KINDS:
+    if engine.auto_play_level:
         try:
-            return bot_choose(game, engine, seat_index, AUTO_LEVEL, salt="auto")
+            return bot_choose(game, engine, seat_index, engine.auto_play_level, salt="auto")
         except engine_bots.NoBot:
             logger.warning("no bot move for game %s seat %s; playing the timeout move", game.pk, seat_index)
     return engine.timeout_move(game.state, seat_index)

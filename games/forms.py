@@ -32,8 +32,6 @@ from .clock import TIME_BANK_DAYS_MAX
 from .engines import registry
 from .option_words import kind_name
 
-# The order the site lists its games in; other registered kinds follow.
-KIND_ORDER = ("crossword", "turnspell", "spellcrafter", "spell")
 # The tile sets of Crossword, each played with a word list of its language.
 TILE_SETS = {"en": gettext_lazy("English (100 tiles)"), "nl": gettext_lazy("Dutch (102 tiles)")}
 LANGUAGES = {"en": gettext_lazy("English"), "nl": gettext_lazy("Dutch")}
@@ -95,8 +93,7 @@ class GameSettingsMixin:
         lexicons = lexicon_list()
         self.lexicons = {lx.code: lx for lx in lexicons}
         self.sections: dict[str, KindSection] = {}
-        kinds = sorted(registry.kinds(), key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
-        for kind in kinds:
+        for kind in registry.kinds_in_order():
             self.sections[kind] = self._section(kind, lexicons)
         self.fields["kind"].choices = [(s.kind, s.name) for s in self.sections.values() if not s.unavailable]
 

@@ -20,12 +20,12 @@ from rest_framework.views import APIView
 from . import selectors
 from .access import seat_for_user
 from .context import context_for
+from .engines import registry
 from .engines.base import IllegalMove
 from .engines.crossword import gcg
 from .errors import MSG_NOT_FOUND, NOT_FOUND, GameError
 from .models import NON_ENGINE_SOURCES, Game, GameStatus
 
-GCG_KINDS = ("crossword",)
 # Statuses after which no rack is secret any more.
 OVER_STATUSES = (GameStatus.FINISHED, GameStatus.ABORTED, GameStatus.ANNULLED)
 
@@ -101,7 +101,7 @@ def _gcg_response(game: Game, viewer) -> HttpResponse:
 
 def _game_with_record(game_id: int) -> Game | None:
     game = selectors.game_with_seats(game_id=game_id)
-    if game is None or game.kind not in GCG_KINDS or game.state is None:
+    if game is None or game.state is None or not registry.get(game.kind).exports_gcg:
         return None
     return game
 

@@ -506,6 +506,15 @@ class Engine(ABC):
     uses_term_deck: bool = False
     # True when ``preview`` is implemented.
     has_preview: bool = False
+    # Where the site lists this game among the others (lower first; equal places by kind).
+    list_order: int = 100
+    # True when a game can be written as a GCG record (the Crossword record format).
+    exports_gcg: bool = False
+    # True when a finished game can be analysed turn by turn (best plays, equity lost).
+    analysable: bool = False
+    # The bot level that plays the seat of a player who resigned or forfeited a game of three or more, so
+    # the others finish a real game; None: the timeout move plays it.
+    auto_play_level: str | None = None
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str | None:
         """The lexicon a game gets when its options name none (None: the game needs no word list).

@@ -45,3 +45,8 @@ def get(kind: str) -> Engine:
 
 def kinds() -> list[str]:
     return sorted(set(BUILTIN) | set(_engines))
+
+
+def kinds_in_order() -> list[str]:
+    """Every kind in the order the site lists its games (``Engine.list_order``, then the kind)."""
+    return sorted(kinds(), key=lambda kind: (get(kind).list_order, kind))

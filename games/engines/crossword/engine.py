@@ -121,6 +121,9 @@ class CrosswordEngine(Engine):
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
     has_preview = True
+    list_order = 1
+    exports_gcg = True
+    analysable = True
 
     def default_lexicon(self, options) -> str:
         """The lexicon a game gets when its options name none: the tile set's language."""

@@ -177,6 +177,7 @@ class SpellEngine(Engine):
     min_seats = 2
     max_seats = 6
     cooperative = True
+    list_order = 4
     move_schema = MOVE_SCHEMA
     # The cards are drawn by the server from the site's deck in ``language`` (``uses_term_deck``).
     options_schema: OptionSchema = {

@@ -197,6 +197,8 @@ class SpellcrafterEngine(Engine):
     kind = KIND
     min_seats = 2
     max_seats = 5
+    list_order = 3
+    auto_play_level = "club"
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
     has_preview = True

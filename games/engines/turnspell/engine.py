@@ -96,6 +96,8 @@ class TurnspellEngine(Engine):
     kind = "turnspell"
     min_seats = 2
     max_seats = 4
+    list_order = 2
+    auto_play_level = "club"
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
 
