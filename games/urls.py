@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import gcg_views, views
+from . import gcg_views, replay_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     *(path(f"games/<int:game_id>/{answer}/", views.challenge_answer, {"answer": answer}, name=f"challenge_{answer}")
       for answer in ("accept", "decline", "withdraw")),
+    path("games/<int:game_id>/replay/", replay_views.game_replay, name="game_replay"),
     path("games/<int:game_id>/gcg/", gcg_views.game_gcg, name="game_gcg"),
     path("lobby/", views.lobby, name="lobby"),
     path("lobby/<int:game_id>/accept/", views.seek_accept, name="seek_accept"),

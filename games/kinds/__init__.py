@@ -18,6 +18,15 @@ from games.models import Game
 PAGES = ("crossword", "turnspell", "spellcrafter", "spell")
 
 
+def move_lines(kind: str, entries: list[dict[str, Any]], names: dict[int, str]) -> list[str] | None:
+    """One move's log entries in the kind's own words (``move_lines`` of its module: a replay's step); None
+    for a kind without a page or without such words, which the caller then tells generically."""
+    if kind not in PAGES:
+        return None
+    words = getattr(importlib.import_module(f"{__name__}.{kind}"), "move_lines", None)
+    return words(entries, names) if words else None
+
+
 def page_context(game: Game, payload: dict[str, Any]) -> dict[str, Any] | None:
     """The view-model of ``game``'s board for the viewer of ``payload``; None for a kind without a page."""
     if game.kind not in PAGES:

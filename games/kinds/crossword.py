@@ -246,3 +246,25 @@ def _hint(p: dict[str, Any], ending: bool, to_move: str) -> str:
     if p["your_move"]:
         return _("Drag or type letters onto the board, then press Play. Or exchange tiles, or pass.")
     return _("Wait for %(name)s to play; meanwhile you can arrange your tiles.") % {"name": to_move}
+
+
+def move_lines(entries: list[dict[str, Any]], names: dict[int, str]) -> list[str]:
+    """The log entries of one move in words, as the board's move list says them (a replay's step)."""
+    lines = []
+    for entry in entries:
+        line = _log_line(entry, names)
+        if line is None:
+            continue
+        if line["kind"] == "place":
+            text = _("%(who)s played %(play)s for %(score)s") % {
+                "who": line["who"], "play": line["text"], "score": line["score"]}
+            if line["words"]:
+                text += " (" + ", ".join(line["words"]) + ")"
+            if line.get("bingo"):
+                text += " ★"
+        else:
+            text = f"{line['who']} {line['text']}".strip()
+        if line["total"] is not None and line["kind"] != "end":
+            text += f" = {line['total']}"
+        lines.append(text)
+    return lines

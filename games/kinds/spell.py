@@ -157,3 +157,32 @@ def _hint(view: dict, me: int | None, acting: bool, phase: str, waiting: list[st
         "rule": _("Say whether the guess means the same as your word."),
         "guess_term": _("Guess the secret term from the clue words so far, or pass."),
     }.get(phase, "")
+
+
+def move_lines(entries: list[dict[str, Any]], names: dict[int, str]) -> list[str]:
+    """One move's log entries in words (a replay's step): the clue-givers' letters, the guesses, the rulings
+    and each round's end with its secret term (the game is over: nothing is secret any more)."""
+    lines = []
+    for entry in entries:
+        who = names.get(entry.get("seat"), "")
+        kind = entry.get("type")
+        if kind == "pick":
+            lines.append(_("%(who)s chose term %(n)s") % {"who": who, "n": entry.get("number")})
+        elif kind == "write":
+            lines.append(_("%(who)s wrote %(letter)s") % {"who": who, "letter": entry.get("letter", "")}
+                         + (f" ({entry['clue']})" if entry.get("clue") else ""))
+        elif kind == "cross_out":
+            lines.append(_("%(who)s crossed out a field") % {"who": who})
+        elif kind == "guess_clue":
+            lines.append(_("%(who)s guessed the clue: %(word)s") % {"who": who, "word": entry.get("word", "")})
+        elif kind == "rule":
+            said = _("%(who)s ruled %(word)s right") if entry.get("right") else _("%(who)s ruled %(word)s wrong")
+            lines.append(said % {"who": who, "word": entry.get("word", "")})
+        elif kind == "guess_term":
+            said = (_("%(who)s guessed the term: %(word)s, right") if entry.get("right")
+                    else _("%(who)s guessed the term: %(word)s, wrong"))
+            lines.append(said % {"who": who, "word": entry.get("word", "")})
+        elif kind == "round_end":
+            lines.append(_("Round %(n)s over: the term was %(term)s, %(score)s points") % {
+                "n": entry.get("round"), "term": entry.get("term", ""), "score": entry.get("score", 0)})
+    return lines

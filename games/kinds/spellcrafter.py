@@ -184,3 +184,28 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         "reason": result.get("reason") or (p.get("result") or {}).get("reason"),
         "winners": winners,
     }
+
+
+def _letters(cards: list[dict[str, Any]] | None) -> str:
+    """A crafted word's letters: each card's own letter, or the one a Wild card was played as."""
+    return "".join((c.get("letter") or deck_card(c["card"]).get("letter") or "?") for c in cards or [])
+
+
+def move_lines(entries: list[dict[str, Any]], names: dict[int, str]) -> list[str]:
+    """One move's log entries in words (a replay's step): a card kept, a word crafted, a round's scores."""
+    lines = []
+    for entry in entries:
+        who = names.get(entry.get("seat"), "")
+        kind = entry.get("type")
+        if kind == "pick":
+            letter = (deck_card(entry["card"]).get("letter") or _("a special card")) if entry.get("card") else ""
+            lines.append(_("%(who)s kept %(card)s") % {"who": who, "card": letter} if letter
+                         else _("%(who)s kept a card") % {"who": who})
+        elif kind == "craft":
+            word = _letters(entry.get("cards"))
+            lines.append(_("%(who)s crafted %(word)s") % {"who": who, "word": word} if word
+                         else _("%(who)s crafted no word") % {"who": who})
+        elif kind == "round_scored":
+            scores = ", ".join(f"{names.get(i, '')} {s}" for i, s in enumerate(entry.get("scores", [])))
+            lines.append(_("Round %(n)s scored: %(scores)s") % {"n": entry.get("round"), "scores": scores})
+    return lines

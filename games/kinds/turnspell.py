@@ -175,3 +175,32 @@ def page_context(game: Game, p: dict) -> dict[str, Any] | None:
         "winners": winners,
         "status": p.get("status"),
     }
+
+
+def move_lines(entries: list[dict[str, Any]], names: dict[int, str]) -> list[str]:
+    """A resolved turn in words, every player's choice (a replay's step); a choice still hidden says nothing."""
+    lines = []
+    for entry in entries:
+        if entry.get("type") != "turn":
+            continue
+        for choice in entry.get("choices", []):
+            c = _choice_text(choice, names)
+            if c["type"] == "clear":
+                did = (_("cleared row %(n)s") if c["line"] == "row" else _("cleared column %(n)s")) % {"n": c["index"]}
+                if c["tiles"]:
+                    did += f" ({c['tiles']})"
+            else:
+                did = _("placed %(letter)s at row %(row)s, column %(col)s") % {
+                    "letter": str(c["letter"]).upper(), "row": c["row"], "col": c["col"]}
+                words = ", ".join(f"{w['word']} {w['score']}" for w in c["words"] if isinstance(w, dict))
+                if words:
+                    did += f" · {words}"
+                if c["doubled"]:
+                    did += " ×2"
+                if c["points"]:
+                    did += f" = +{c['points']}"
+                if c.get("returned"):
+                    did += " · " + _("returned %(letter)s (−%(penalty)s)") % {
+                        "letter": c["returned"]["tile"], "penalty": c["returned"]["penalty"]}
+            lines.append(f"{c['name']}: {did}")
+    return lines
