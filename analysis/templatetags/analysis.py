@@ -14,6 +14,12 @@ def analysis_panel(context, game):
     if not game_analysable(game):
         return {"show": False}
     analysis = analysis_for_game(game_id=game.pk)
+    if analysis is not None and analysis.result:
+        # The players by their display names as they are now (the report stored the names of its day).
+        names = {s.index: s.user.public_name for s in game.seats.all() if s.user_id}
+        for part in ("summary", "turns"):
+            for row in analysis.result.get(part, []):
+                row["player"] = names.get(row.get("seat"), row.get("player"))
     return {
         "show": True, "game": game, "analysis": analysis,
         "data": page_data(analysis.result or {}) if analysis else None,

@@ -113,6 +113,22 @@ def test_the_game_page_shows_the_summary_and_a_button_per_turn(client, finished,
     assert 'id="analysis-data"' in html and "js/analysis.js" in html
 
 
+def test_the_game_page_names_the_players_by_their_display_names_of_today(client, finished, carol):
+    """The report stored the names of its day; the page shows each seat's display name as it is now."""
+    from django.contrib.auth import get_user_model
+
+    seats = list(finished.seats.order_by("index").select_related("user"))
+    for seat, name in zip(seats, ("Ann Arbor", "Ben Nevis"), strict=False):
+        get_user_model().objects.filter(pk=seat.user_id).update(display_name=name)
+    client.force_login(carol)
+    html = client.get(f"/games/{finished.pk}/").content.decode()
+    summary = html.split('class="an-summary"', 1)[1].split("</table>", 1)[0]
+    turns = html.split('class="an-turns"', 1)[1].split("</ol>", 1)[0]
+    for seat, name in zip(seats, ("Ann Arbor", "Ben Nevis"), strict=False):
+        assert f">{name}<" in summary and f">{seat.user.username}<" not in summary
+        assert f'<span class="who">{name}</span>' in turns
+
+
 def test_an_older_finished_game_offers_the_analysis_button(client, crossword_game, alice):
     game = play_out(crossword_game(), seed=5)
     client.force_login(alice)
