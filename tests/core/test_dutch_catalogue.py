@@ -75,3 +75,34 @@ def test_the_compiled_mo_matches_the_po():
             stale.append(e["msgid"])
     assert not stale, (f"django.mo is older than django.po for {len(stale)} entries; run "
                        "`manage.py compilemessages -l nl`:\n" + "\n".join(stale))
+
+
+REPO = CATALOGUE.parents[2]
+APPS = ("accounts", "analysis", "config", "core", "games", "leagues", "lexicons", "moderation", "notifications",
+        "ratings", "rules")
+SINGULAR = {"_", "gettext", "gettext_lazy", "gettext_noop"}
+PLURAL = {"ngettext", "ngettext_lazy"}
+
+
+def _marked_in_python():
+    """(file, line, msgid) of every string our Python code marks for translation with a literal."""
+    for app in APPS:
+        for path in sorted((REPO / app).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in SINGULAR | PLURAL and node.args):
+                    continue
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+                    yield path.relative_to(REPO), node.lineno, first.value
+
+
+def test_every_string_marked_in_python_is_in_the_catalogue():
+    """makemessages reads no gettext call inside an f-string: such a string never reaches the .po and
+    stays English for a Dutch player, although the catalogue itself looks complete."""
+    known = {e["msgid"] for e in po_entries()}
+    missing = [f"{path}:{line}: {msgid!r}" for path, line, msgid in _marked_in_python() if msgid not in known]
+    assert not missing, (f"{len(missing)} marked strings are not in the Dutch catalogue (run makemessages; a "
+                         "gettext call inside an f-string is not seen):\n" + "\n".join(missing))

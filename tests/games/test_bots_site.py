@@ -84,6 +84,16 @@ def test_the_lobby_lists_the_bots_with_a_play_link_that_fills_the_form(client, a
     assert '<option value="turnspell-bot" selected>' in form
 
 
+def test_a_dutch_player_reads_the_bots_names_and_levels_in_dutch(client, alice, bots):
+    type(alice).objects.filter(pk=alice.pk).update(language="nl")
+    client.force_login(alice)
+    html = client.get("/lobby/").content.decode()
+    assert "Crossword-bot Beginner" in html and "Crossword Beginner Bot" not in html
+    assert "Turnspell-bot" in html and "Turnspell Bot" not in html
+    client.force_login(type(alice).objects.create_user(username="eve", language="en"))
+    assert "Crossword Beginner Bot" in client.get("/lobby/").content.decode()
+
+
 # -- the API ---------------------------------------------------------------------------------------
 
 def test_api_lists_the_bots_with_username_kind_and_level(api_for, alice, bots):
