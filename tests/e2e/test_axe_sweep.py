@@ -7,9 +7,9 @@ The game kinds come from the registry (the test suite's toy kind too, which show
 kind's game page in the states that look different (a challenge waiting for the viewer's answer, a game under
 way, a finished game with its review), so a fifth kind joins the sweep by registering; each kind the site ships
 (the registry's built-in ones) has its rules page visited.  Also the home page, log-in, sign-up, the lobby,
-the new game form, My games, profiles, notifications and their preferences, and a league with a season under
-way.  Every ``<link href>``
-(stylesheets, the icon, the manifest and its icons) must answer too.
+the new game form, My games, profiles, notifications and their preferences, a league with a season under
+way, and each finished game's replay at its first move and at its end.  Every ``<link href>`` (stylesheets,
+the icon, the manifest and its icons) must answer too.
 
 A signed-in player's language is their profile's ``language`` field; a visitor's comes from the browser's
 Accept-Language (Django's LocaleMiddleware): Alice reads in English, Bob (her opponent) in Dutch.  One
@@ -87,6 +87,9 @@ def _signed_in_pages(site, viewer: str) -> dict[str, str]:
         **{f"rules-{kind}": f"/rules/{kind}/" for kind in sorted(registry.BUILTIN)},
         **{f"game-{name.replace('-for-' + viewer, '')}": f"/games/{pk}/" for name, pk in site["games"].items()
            if "-for-" not in name or name.endswith(f"-for-{viewer}")},
+        # The replay of each finished game, at its first move and at its end.
+        **{f"replay-{name}-{step}": f"/games/{pk}/replay/?step={number}" for name, pk in site["games"].items()
+           if name.endswith("-finished") for step, number in (("first", 1), ("end", 999))},
         "profile": "/accounts/players/carol/",
         "profile-edit": "/accounts/profile/",
         "notification-preferences": "/notifications/preferences/",
