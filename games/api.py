@@ -137,18 +137,12 @@ class GameListCreateApi(APIView):
         missing = [n for n in names if n not in users]
         if missing:
             raise GameError(UNKNOWN_PLAYER, f"No player called {missing[0]!r}.")
-        if names:  # a challenge: it starts when every named player has accepted
-            game = services.challenge_create(
-                creator=request.user, kind=data.validated_data["kind"], opponents=[users[n] for n in names],
-                options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
-                time_bank_days=data.validated_data.get("time_bank_days"),
-            )
-        else:
-            game = services.game_create(
-                creator=request.user, kind=data.validated_data["kind"], seats=data.validated_data["seats"],
-                options=data.validated_data["options"], days_per_move=data.validated_data.get("days_per_move"),
-                time_bank_days=data.validated_data.get("time_bank_days"),
-            )
+        game = services.game_or_challenge_create(
+            creator=request.user, kind=data.validated_data["kind"], opponents=[users[n] for n in names],
+            seats=data.validated_data["seats"], options=data.validated_data["options"],
+            days_per_move=data.validated_data.get("days_per_move"),
+            time_bank_days=data.validated_data.get("time_bank_days"),
+        )
         game = selectors.game_with_seats(game_id=game.pk)
         return Response(game_payload(game, request.user), status=status.HTTP_201_CREATED)
 

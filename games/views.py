@@ -86,7 +86,7 @@ def game_new(request):
     form = NewGameForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            game = _create(request.user, form.cleaned_data["game"])
+            game = services.game_or_challenge_create(creator=request.user, **form.cleaned_data["game"])
         except AppError as exc:
             # A refusal naming a player (TOO_MANY_GAMES: that player is full) concerns the opponents too.
             concerns_opponent = exc.code in OPPONENT_CODES or "player" in exc.details
@@ -101,16 +101,6 @@ def game_new(request):
                 messages.success(request, _("Your challenge is sent: the game starts when every player has accepted."))
             return redirect("game_detail", game_id=game.pk)
     return render(request, "games/new.html", {"form": form})
-
-
-def _create(user, game: dict):
-    """A game against named players is a challenge they must accept; without names, an open seek."""
-    if game.get("opponents"):
-        return services.challenge_create(
-            creator=user, kind=game["kind"], opponents=game["opponents"], options=game.get("options"),
-            days_per_move=game.get("days_per_move"), time_bank_days=game.get("time_bank_days"),
-        )
-    return services.game_create(creator=user, **game)
 
 
 @login_required

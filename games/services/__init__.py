@@ -14,7 +14,14 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 """
 
 from .base import engine_for
-from .challenges import challenge_accept, challenge_create, challenge_decline, challenge_withdraw, game_rematch
+from .challenges import (
+    challenge_accept,
+    challenge_create,
+    challenge_decline,
+    challenge_withdraw,
+    game_or_challenge_create,
+    game_rematch,
+)
 from .creating import (
     game_create,
     game_options_check,
@@ -40,6 +47,7 @@ __all__ = [
     "game_create",
     "game_forfeit",
     "game_options_check",
+    "game_or_challenge_create",
     "game_rematch",
     "game_resign",
     "games_create_scheduled",

@@ -28,7 +28,7 @@ from ..policies import refuse_unless_may_play
 from . import finisher
 from .base import announce, engine_for, lock_game
 from .caps import refuse_over_game_cap
-from .creating import game_start, new_game_checked, new_game_insert
+from .creating import game_create, game_start, new_game_checked, new_game_insert
 
 CHALLENGE_NOT_OPEN = "CHALLENGE_NOT_OPEN"
 CHALLENGES_REFUSED = "CHALLENGES_REFUSED"
@@ -72,6 +72,20 @@ def challenge_create(
         publish(ChallengeIssued(game_id=game.pk, challenger_id=creator.pk, challenged_ids=[o.pk for o in opponents]))
         announce(game, list(game.seats.all()))
     return game
+
+
+def game_or_challenge_create(
+    *, creator, kind: str, opponents: list | None = None, seats: int = 2, options: dict | None = None,
+    days_per_move: int | None = None, time_bank_days: int | None = None,
+) -> Game:
+    """What a player's "new game" makes, from the page and the API alike: against named players a
+    challenge they must accept (``challenge_create``); without names an open seek of ``seats`` seats in the
+    lobby (``game_create``)."""
+    if opponents:
+        return challenge_create(creator=creator, kind=kind, opponents=opponents, options=options,
+                                days_per_move=days_per_move, time_bank_days=time_bank_days)
+    return game_create(creator=creator, kind=kind, seats=seats, options=options, days_per_move=days_per_move,
+                       time_bank_days=time_bank_days)
 
 
 def game_rematch(*, game_id: int, user, now: datetime | None = None) -> Game:
