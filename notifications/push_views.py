@@ -22,28 +22,29 @@ def _back():
     return redirect(reverse("profile_edit") + "#devices")
 
 
+def _device_action(request, action, subscription_id: int, done: str):
+    """Run ``action`` on one of the player's devices; back to the section with its refusal or ``done``."""
+    try:
+        action(user=request.user, subscription_id=subscription_id)
+    except push.PushError as exc:
+        refusal_message(request, exc)
+    else:
+        messages.success(request, done)
+    return _back()
+
+
 @login_required
 @require_POST
 def push_device_test(request, subscription_id: int):
-    try:
-        push.push_test_request(user=request.user, subscription_id=subscription_id)
-    except push.PushError as exc:
-        refusal_message(request, exc)
-        return _back()
-    messages.success(request, _("A test notification is on its way: it should appear on that device in a moment."))
-    return _back()
+    return _device_action(request, push.push_test_request, subscription_id,
+                          _("A test notification is on its way: it should appear on that device in a moment."))
 
 
 @login_required
 @require_POST
 def push_device_remove(request, subscription_id: int):
-    try:
-        push.push_subscription_delete(user=request.user, subscription_id=subscription_id)
-    except push.PushError as exc:
-        refusal_message(request, exc)
-        return _back()
-    messages.success(request, _("That device is no longer notified."))
-    return _back()
+    return _device_action(request, push.push_subscription_delete, subscription_id,
+                          _("That device is no longer notified."))
 
 
 @login_required
