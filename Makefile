@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install run test bench lint migrate starter prod
+.PHONY: install native run test bench lint migrate starter prod
 
 $(BIN)/.installed: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,7 +24,12 @@ node_modules/.axe-core-$(AXE_CORE_VERSION):
 	  npm install --no-save --no-audit --no-fund --silent axe-core@$(AXE_CORE_VERSION) && touch $@; \
 	else echo "npm not found: the accessibility checks (axe-core) will be skipped"; fi
 
-install: $(BIN)/.installed node_modules/.axe-core-$(AXE_CORE_VERSION)
+# The compiled Crossword move generator (games/engines/crossword/_movegen.c), rebuilt when its source
+# changes.  Without a C compiler or the Python headers it says so and succeeds: the Python generator is used.
+native: $(BIN)/.installed
+	$(BIN)/python games/engines/crossword/build_native.py
+
+install: $(BIN)/.installed native node_modules/.axe-core-$(AXE_CORE_VERSION)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

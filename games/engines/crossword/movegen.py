@@ -9,6 +9,8 @@ gives; geometry follows ``moves.check_placement`` (one line, no gaps, touching, 
 
 The graph is the lexicon's cached DAWG when the lexicon can list its words, else a lazy graph over
 ``has_prefix``/``contains`` (same plays, slower; ``bench/movegen_bench.py`` measures both).
+``placements`` asks the compiled search (``native``, ``_movegen.c``) first when it is built and switched
+on; ``python_placements`` is the reference it must equal, and the fallback.
 Pure: no Django, no clock; ``generate`` (random play) takes its randomness from the caller's rng.
 """
 
@@ -22,6 +24,7 @@ from typing import Any
 from .. import wordgraph
 from ..base import Lexicon
 from . import board as boardmod
+from . import native
 from .moves import Tile, check_placement
 from .scoring import score_play
 from .tiles import BLANK, TILE_SETS, TileSet
@@ -316,8 +319,17 @@ def placements(board: list[str], rack: Sequence[str], lexicon: Lexicon, tile_set
     """Every legal placement of tiles from ``rack`` on ``board`` whose words are all in ``lexicon``,
     each scored exactly as the engine scores it.  Each distinct set of placed tiles appears once (a
     blank standing for E and a real E are different plays).  ``graph`` overrides the word graph
-    (``wordgraph.prefix_root(lexicon)`` forces the protocol-only search)."""
-    found = _Search(board, rack, _graph(lexicon, graph)).run()
+    (``wordgraph.prefix_root(lexicon)`` forces the protocol-only search).  The compiled search
+    (``native``) answers when it is built, switched on and handles the input; else the Python one."""
+    root = _graph(lexicon, graph)
+    plays = native.placements(board, rack, root, tile_set, Play)
+    return plays if plays is not None else python_placements(board, rack, root, tile_set)
+
+
+def python_placements(board: list[str], rack: Sequence[str], root: dict, tile_set: TileSet) -> list[Play]:
+    """``placements`` by the pure-Python search over the word graph ``root``: the reference the compiled
+    search is held to (same plays, same order, same scores)."""
+    found = _Search(board, rack, root).run()
     plays = []
     for tiles, across, leave in found:
         scored = score_play(board, tiles, across, tile_set)
