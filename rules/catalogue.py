@@ -28,6 +28,10 @@ class RulesGame:
     def max_players(self) -> int:
         return registry.get(self.kind).max_seats
 
+    @property
+    def cooperative(self) -> bool:
+        return registry.get(self.kind).cooperative
+
 
 GAMES: tuple[RulesGame, ...] = (
     RulesGame("crossword", "Crossword",

@@ -277,13 +277,38 @@ def spell(language: str) -> dict[str, Any]:
 
 
 def for_kind(kind: str, language: str) -> dict[str, Any]:
-    """The pictures of one game's rules page, in the rules language ``language``."""
-    if kind == "crossword":
-        return {"crossword": crossword(language)}
-    if kind == "turnspell":
-        return {"turnspell": turnspell()}
-    if kind == "spellcrafter":
-        return {"spellcrafter": spellcrafter()}
-    if kind == "spell":
-        return {"spell": spell(language)}
-    raise KeyError(kind)
+    """The pictures of one game's rules page, in the rules language ``language``; KeyError for a kind
+    without a rules page."""
+    return {kind: EXAMPLES[kind](language)}
+
+
+def _crossword_picture(language: str) -> dict[str, Any]:
+    cw = crossword(language)
+    return {"cw": cw, "step": cw["steps"][-1]}
+
+
+def _spellcrafter_picture(language: str) -> dict[str, Any]:
+    examples = spellcrafter()["examples"]
+    return {"word": next((w for w in examples if w["flush"] and w["straight"]), examples[0])}
+
+
+# Per game: its rules page's examples, and the small picture of its board in play for the home page
+# (``templates/rules/pictures/<kind>.html`` draws it from this context).
+EXAMPLES = {
+    "crossword": crossword,
+    "turnspell": lambda language: turnspell(),
+    "spellcrafter": lambda language: spellcrafter(),
+    "spell": spell,
+}
+PICTURES = {
+    "crossword": _crossword_picture,
+    "turnspell": lambda language: {"ts": turnspell()},
+    "spellcrafter": _spellcrafter_picture,
+    "spell": lambda language: {"sp": spell(language)},
+}
+
+
+def picture_for(kind: str, language: str) -> dict[str, Any] | None:
+    """What ``templates/rules/pictures/<kind>.html`` draws, in ``language``; None for a kind with no picture."""
+    make = PICTURES.get(kind)
+    return make(language) if make else None

@@ -32,16 +32,7 @@ def rules_games():
 def rules_game_picture(kind: str):
     """A small picture of ``kind``'s board in play, from the same engine-checked examples as its rules
     page, in the reader's language (Crossword and Spell have Dutch examples)."""
-    language = diagrams.language_of(get_language())
-    context = {"kind": kind, "game": BY_KIND.get(kind)}
-    if kind == "crossword":
-        cw = diagrams.crossword(language)
-        context |= {"cw": cw, "step": cw["steps"][-1]}
-    elif kind == "turnspell":
-        context["ts"] = diagrams.turnspell()
-    elif kind == "spellcrafter":
-        examples = diagrams.spellcrafter()["examples"]
-        context["word"] = next((w for w in examples if w["flush"] and w["straight"]), examples[0])
-    elif kind == "spell":
-        context["sp"] = diagrams.spell(language)
-    return context
+    picture = diagrams.picture_for(kind, diagrams.language_of(get_language()))
+    if picture is None:
+        return {"picture": None}
+    return {**picture, "kind": kind, "game": BY_KIND.get(kind), "picture": f"rules/pictures/{kind}.html"}
