@@ -82,7 +82,7 @@ def _known_labels(language: str | None) -> dict[str, str]:
         "craft": _("word crafted"), "tiles": _("tiles"), "words": _("words"), "score": _("score"),
         "points": _("points"), "total": _("total"), "turn": _("turn"), "round": _("round"), "row": _("row"),
         "col": _("column"), "letter": _("letter"), "word": _("word"), "clue": _("clue"), "choice": _("choice"),
-        "choices": _("choices"), "scores": _("scores"),
+        "choices": _("choices"), "scores": _("scores"), "wild": _("Wild"), "double": _("Double"),
     }
 
 
@@ -107,8 +107,9 @@ def value_text(value: Any, names: dict[int, str], depth: int = 0) -> str:
     if isinstance(value, (int, float, str)):
         return str(value)
     if isinstance(value, list):
-        if all(isinstance(v, dict) and isinstance(v.get("letter"), str) for v in value):
-            return " ".join(v["letter"] for v in value)  # tiles or cards: their letters
+        if value and all(isinstance(v, dict) and "letter" in v for v in value):
+            # Tiles or cards: their letters; a card without one (a Wild, a Double) by its kind.
+            return " ".join(str(v["letter"] or _label(str(v.get("kind") or "?"))) for v in value)
         if all(not isinstance(v, (dict, list)) for v in value):
             return " ".join(str(v) for v in value if v is not None)
         if depth >= MAX_DEPTH:

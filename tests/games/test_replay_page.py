@@ -115,6 +115,8 @@ def test_each_seats_hidden_items_are_shown(kind, alice, bob, words):
     for step in range(1, total + 1):
         html = replay(client, game, step).content.decode()
         held = html.split('class="replay-held"', 1)[1].split("</section>", 1)[0]
+        # Cards and tiles by what they show (a letter, "Wild", "Double"), never as their data.
+        assert not re.search(r"\bid \w+-\w+|kind letter|value \d", text_of(held)), text_of(held)
         for seat, name in enumerate(("alice", "bob")):
             part = held.split(f"<dt>{name}</dt>", 1)[1].split("</dd>", 1)[0]
             seen[seat] |= "held-item" in part
