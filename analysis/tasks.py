@@ -14,13 +14,6 @@ def on_analysis_requested(event: dict) -> str | None:
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3, acks_late=True)
-def run_analysis(analysis_id: int) -> str | None:
-    """Kept for tasks queued under this name before requests went through the outbox."""
-    analysis = running.analysis_run(analysis_id=analysis_id)
-    return analysis.status if analysis else None
-
-
-@shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3, acks_late=True)
 def on_game_finished(event: dict) -> str | None:
     """A game finished: a Crossword game is analysed once, now (``config/wiring.py``)."""
     analysis = running.analysis_run_for_finished_game(game_id=event["game_id"])

@@ -271,12 +271,11 @@ CELERY_TASK_ROUTES = {
         "games.tasks.bot_move", "games.tasks.bot_challenges",
         "notifications.tasks.on_game_finished", "notifications.tasks.on_seats_due",
         "notifications.tasks.on_challenge_issued", "notifications.tasks.on_challenge_answered",
-        "notifications.tasks.on_emails_queued", "notifications.tasks.deliver_emails",
-        "notifications.tasks.notify_game_over",
+        "notifications.tasks.on_emails_queued",
     )},
     **{name: {"queue": "heavy"} for name in (
-        "analysis.tasks.on_analysis_requested", "analysis.tasks.run_analysis", "analysis.tasks.on_game_finished",
-        "lexicons.tasks.on_bulk_job_queued", "games.lexicon_tasks.lexicon_bulk_apply",
+        "analysis.tasks.on_analysis_requested", "analysis.tasks.on_game_finished",
+        "lexicons.tasks.on_bulk_job_queued",
     )},
 }
 # An analysis or a bulk dictionary job still unfinished this many seconds after its task was sent is sent

@@ -11,13 +11,10 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from core.events import publish
-
-from .events import GameFinished
-from .models import Game, GameStatus
+from .models import Game
 from .replay import verify_game
 from .services.bot_play import bot_challenges_accept, bot_move_play
-from .services.deadlines import sweep, sweep_game
+from .services.deadlines import sweep
 from .services.vacations import vacation_settle
 
 logger = logging.getLogger(__name__)
@@ -44,20 +41,6 @@ def deadlines_sweep(now: str | None = None) -> dict:
     """Every minute (beat): reminders, timeouts and forfeits that are due; see games/services/deadlines.py.
     Acknowledged after it ran: a sweep killed half-way runs again, and applies nothing twice."""
     return sweep(now=datetime.fromisoformat(now) if now else None).as_json()
-
-
-@shared_task
-def game_alerts(game_id: int) -> dict:
-    """The due notices of one game now (kept for messages queued under this name)."""
-    return sweep_game(game_id=game_id).as_json()
-
-
-@shared_task
-def game_finished(game_id: int) -> None:
-    """Kept for messages queued under this name before the games published events: announce again."""
-    game = Game.objects.filter(pk=game_id, status=GameStatus.FINISHED).first()
-    if game is not None:
-        publish(GameFinished(game_id=game.pk, reason=(game.result or {}).get("reason", "")))
 
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)

@@ -17,13 +17,6 @@ def on_bulk_job_queued(event: dict) -> dict:
     return _report(lexicon_bulk_job_run(job_id=event["job_id"]))
 
 
-# The name it had when it lived in games/: jobs queued before the move still find it.
-@shared_task(name="games.lexicon_tasks.lexicon_bulk_apply")
-def lexicon_bulk_apply(job_id: int) -> dict:
-    """Kept for jobs queued under this name before they went through the outbox."""
-    return _report(lexicon_bulk_job_run(job_id=job_id))
-
-
 @shared_task
 def lexicon_bulk_jobs_resend_stalled() -> int:
     """Every few minutes (beat): send again the bulk jobs whose task was lost."""

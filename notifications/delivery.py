@@ -9,19 +9,10 @@ as its own e-mail.  Grouping by kind keeps each e-mail's one-click unsubscribe e
 
 import logging
 
-from celery import shared_task
-
 from .emails import send_notification_email, send_notifications_email
 from .models import EmailState, Kind, Notification
 
 logger = logging.getLogger(__name__)
-
-
-# The name it had in notifications/tasks.py: sends queued before the move still find it.
-@shared_task(name="notifications.tasks.deliver_emails")
-def deliver_emails(notification_ids: list[int]) -> int:
-    """Kept for sends queued under this name before they went through the outbox."""
-    return emails_deliver(notification_ids=notification_ids)
 
 
 # Notices about turns: several in one delivery (a season's start, a sweep's batch) make one e-mail.

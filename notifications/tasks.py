@@ -8,7 +8,7 @@ from datetime import datetime
 from celery import shared_task
 
 from . import services
-from .delivery import deliver_emails, emails_deliver  # noqa: F401  (deliver_emails: registered under its old name)
+from .delivery import emails_deliver
 from .digest import digests_send_due
 from .push_delivery import PushRetryLater, push_send, pushes_claim
 
@@ -33,12 +33,6 @@ def on_seats_due(event: dict) -> int:
 def on_emails_queued(event: dict) -> int:
     """``EmailsQueued``: send the e-mails of these notifications (each claimed first: sent once)."""
     return emails_deliver(notification_ids=event["notification_ids"])
-
-
-@shared_task
-def notify_game_over(game_id: int) -> int:
-    """Kept for game-over notices queued under this name before the games published events."""
-    return len(services.game_over_notify(game_id=game_id))
 
 
 @shared_task

@@ -117,17 +117,6 @@ def sweep(*, now: datetime | None = None, batch_size: int = BATCH_SIZE) -> Sweep
     return report
 
 
-def sweep_game(*, game_id: int, now: datetime | None = None) -> SweepReport:
-    """The same for one game, right after a move (a sweep busy with it already is left to it)."""
-    now = now or timezone.now()
-    report = SweepReport()
-    with transaction.atomic():
-        games = list(Game.objects.select_for_update(skip_locked=True).filter(pk=game_id))
-        if games:
-            _handle_games(games, now=now, report=report)
-    return report
-
-
 def seat_mark_seen(*, game: Game, user) -> bool:
     """The player has their turn in front of them: no "your move" notice for it.  ``game`` with its
     seats prefetched (no query unless there is something to mark); a conditional update, so a sweep

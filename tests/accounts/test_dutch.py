@@ -10,7 +10,7 @@ from games import services as game_services
 from games.clock import NOTICE_DELAY
 from lexicons.services import lexicon_load_words, word_report_create, word_report_resolve
 from notifications.models import Notification
-from notifications.tasks import deliver_emails
+from notifications.delivery import emails_deliver
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_an_english_user_still_gets_english(alice, client):
 def test_a_your_move_email_is_dutch(dutch, bob):
     game_services.game_create(creator=dutch, kind="toy", opponents=[bob], seed=1, now=T0)
     sweep(now=TOLD_AT)
-    deliver_emails.apply(args=[list(Notification.objects.values_list("pk", flat=True))])
+    emails_deliver(notification_ids=list(Notification.objects.values_list("pk", flat=True)))
     [message] = mail.outbox
     game_id = Notification.objects.get().game_id
     assert message.subject == f"Jij bent aan zet in Toy #{game_id}"

@@ -14,11 +14,11 @@ INTERACTIVE = [
     "games.tasks.bot_move", "games.tasks.bot_challenges",
     "notifications.tasks.on_game_finished", "notifications.tasks.on_seats_due",
     "notifications.tasks.on_challenge_issued", "notifications.tasks.on_challenge_answered",
-    "notifications.tasks.on_emails_queued", "notifications.tasks.deliver_emails",
+    "notifications.tasks.on_emails_queued",
 ]
 HEAVY = [
-    "analysis.tasks.on_analysis_requested", "analysis.tasks.run_analysis", "analysis.tasks.on_game_finished",
-    "lexicons.tasks.on_bulk_job_queued", "games.lexicon_tasks.lexicon_bulk_apply",
+    "analysis.tasks.on_analysis_requested", "analysis.tasks.on_game_finished",
+    "lexicons.tasks.on_bulk_job_queued",
 ]
 DEFAULT = [
     "games.tasks.deadlines_sweep", "core.tasks.events_relay", "ratings.tasks.on_game_finished",

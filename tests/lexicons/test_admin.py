@@ -125,7 +125,7 @@ def test_a_running_bulk_job_reports_live_progress_from_the_cache(client, curator
 
 
 def test_a_failing_bulk_job_changes_nothing(curator, english, monkeypatch, eager_celery):
-    from lexicons.tasks import lexicon_bulk_apply
+    from lexicons.tasks import on_bulk_job_queued
 
     job = LexiconBulkJob.objects.create(lexicon=english, action="added", words="qi\nza", reason="r",
                                         created_by=curator, total=2)
@@ -140,7 +140,7 @@ def test_a_failing_bulk_job_changes_nothing(curator, english, monkeypatch, eager
 
     monkeypatch.setattr(lexicon_services, "_insert", fail_on_history)
     with pytest.raises(RuntimeError):
-        lexicon_bulk_apply.delay(job.pk)
+        on_bulk_job_queued.delay({"job_id": job.pk})
     job.refresh_from_db()
     assert (job.status, job.error) == ("failed", "disk full")
     assert not LexiconWord.objects.filter(word__in=["qi", "za"]).exists()

@@ -11,7 +11,7 @@ from games import services as game_services
 from games.clock import NOTICE_DELAY
 from notifications import services
 from notifications.models import EmailState, Notification
-from notifications.tasks import deliver_emails
+from notifications.delivery import emails_deliver
 from tests.helpers import committed, sweep
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_a_batch_delivered_again_sends_nothing_twice(alice, bob, carol):
                                          tables=[[alice, bob], [alice, carol]], now=T0)
     sweep(now=T0 + NOTICE_DELAY)
     assert len(mail.outbox) == 1
-    deliver_emails.apply(args=[list(Notification.objects.values_list("pk", flat=True))])
+    emails_deliver(notification_ids=list(Notification.objects.values_list("pk", flat=True)))
     assert len(mail.outbox) == 1
 
 

@@ -15,7 +15,7 @@ from notifications.digest import digests_send_due, next_digest_at
 from notifications.emails import read_unsubscribe_token, unsubscribe_token
 from notifications.models import DigestSchedule, EmailState, Notification, NotificationPreference
 from notifications.selectors import unread_count
-from notifications.tasks import deliver_emails
+from notifications.delivery import emails_deliver
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def new_game(creator, opponents, now=T0, seed=1):
 
 
 def deliver():
-    deliver_emails.apply(args=[list(Notification.objects.values_list("pk", flat=True))])
+    emails_deliver(notification_ids=list(Notification.objects.values_list("pk", flat=True)))
 
 
 def set_pref(user, kind, in_app, email):

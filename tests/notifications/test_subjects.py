@@ -5,13 +5,13 @@ from django.core import mail
 
 from notifications import services
 from notifications.models import Notification
-from notifications.tasks import deliver_emails
+from notifications.delivery import emails_deliver
 
 pytestmark = pytest.mark.django_db
 
 
 def subjects_for(user) -> list[str]:
-    deliver_emails.apply(args=[list(Notification.objects.filter(user=user).values_list("pk", flat=True))])
+    emails_deliver(notification_ids=list(Notification.objects.filter(user=user).values_list("pk", flat=True)))
     return [m.subject for m in mail.outbox if m.to == [user.email]]
 
 
