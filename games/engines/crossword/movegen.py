@@ -27,7 +27,7 @@ from . import board as boardmod
 from . import native
 from .moves import Tile, check_placement
 from .scoring import score_play
-from .tiles import BLANK, TILE_SETS, TileSet
+from .tiles import BLANK, TileSet
 
 EMPTY = boardmod.EMPTY
 SIZE = boardmod.SIZE
@@ -374,13 +374,6 @@ def all_plays(board: list[str], rack: Sequence[str], lexicon: Lexicon, tile_set:
         plays += exchanges(rack, max_tiles=limit)
     plays.append(Play("pass", leave="".join(sorted(rack))))
     return plays
-
-
-def plays_for(state: dict[str, Any], seat: int, lexicon: Lexicon) -> list[Play]:
-    """``all_plays`` for ``seat`` in an engine state (its rack, the bag and the game's options)."""
-    options = state["options"]
-    return all_plays(state["board"], state["racks"][seat]["tiles"], lexicon, TILE_SETS[options["tile_set"]],
-                     bag_count=len(state["bag"]), min_bag_for_exchange=options["min_bag_for_exchange"])
 
 
 def generate(board: list[str], rack: list[str], lexicon: Lexicon, rng: random.Random,

@@ -55,11 +55,3 @@ assert len(DECK_IDS) == 108
 def card(card_id: str) -> dict[str, Any]:
     """The public description of a card (a fresh dict, safe to put into a view)."""
     return dict(CARDS[card_id])
-
-
-def is_letter(card_id: str) -> bool:
-    return CARDS[card_id]["kind"] == LETTER
-
-
-def kind_of(card_id: str) -> str:
-    return CARDS[card_id]["kind"]
