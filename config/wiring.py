@@ -1,10 +1,13 @@
-"""Who listens to which event, and who answers which policy question: the one table.
+"""Who listens to which event, who answers which policy question and who provides which hook: the one
+table.
 
 The lower layers never import the apps above them.  The games core publishes events on commit
-(``games/events.py``) and asks policies before a write (``games/policies.py``); accounts announce a
-vacation's end; moderation announces a suspension; the dictionaries ask the games about a reported
-game.  This module, at the top of the dependency graph, connects them; ``core.apps`` registers it all
-when Django starts (the ``LETTERPOST_WIRING`` setting names this module).
+(``games/events.py``), asks policies before a write (``games/policies.py``: permissions only) and asks
+hooks for the rest (``games/hooks.py``: the chat on its socket, a game's league label, the lobby's
+ratings, a page seen); accounts announce a vacation's end; moderation announces a suspension; the
+dictionaries ask the games about a reported game through hooks.  This module, at the top of the
+dependency graph, connects them; ``core.apps`` registers it all when Django starts (the
+``LETTERPOST_WIRING`` setting names this module).
 
 Each handler is an idempotent Celery task taking the event as a dict.  A tuple is a chain, run in
 order: a finished game's rating is applied before its league checks whether the season is over (the
@@ -23,7 +26,8 @@ from core.policies import MAY_ACT
 from games import answers as game_answers
 from games import tasks as game_tasks
 from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import GAME_LABELS, GAME_SEEN, MAY_BE_CHALLENGED, SEEK_RATINGS, SOCKET_PARTS
+from games.hooks import GAME_LABELS, GAME_SEEN, SEEK_RATINGS, SOCKET_PARTS
+from games.policies import MAY_BE_CHALLENGED
 from leagues import labels as league_labels
 from leagues import tasks as league_tasks
 from leagues.events import SeasonStarted
@@ -65,10 +69,14 @@ SUBSCRIPTIONS = {
     PushTestRequested: [notification_tasks.on_push_test_requested],
 }
 
-# policy question -> the functions that answer it (core.policies)
+# policy question ("may this write happen?") -> the functions that answer it (core.policies)
 POLICIES = {
     MAY_ACT: [moderation_policies.refuse_suspended],
     MAY_BE_CHALLENGED: [account_policies.refuse_on_vacation],
+}
+
+# hook -> the functions that provide it (core.hooks)
+HOOKS = {
     REPORT_GAME: [game_answers.report_game],
     LOOKUP_WITHHELD: [game_answers.lookup_withheld],
     SOCKET_PARTS: [moderation_chat.chat_socket_message],

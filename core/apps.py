@@ -15,6 +15,7 @@ class CoreConfig(AppConfig):
 
         from . import user_stamp
         from .events import subscribe
+        from .hooks import hook_register
         from .policies import policy_register
 
         # What a process keeps of a user (their token's rows, their standing) is read again after any save.
@@ -27,6 +28,9 @@ class CoreConfig(AppConfig):
         for question, answers in import_string(f"{settings.LETTERPOST_WIRING}.POLICIES").items():
             for answer in answers:
                 policy_register(question, answer)
+        for name, providers in import_string(f"{settings.LETTERPOST_WIRING}.HOOKS").items():
+            for provider in providers:
+                hook_register(name, provider)
 
 
 class LetterpostAdminConfig(admin_apps.AdminConfig):

@@ -3,7 +3,7 @@
 Group messages only say "game N is at version V"; each connection then loads the game and renders
 the view of its own user's seat (the spectator view for non-players), so nothing secret crosses a
 group.  Other apps' parts of the game page (the players' chat) ride on the same socket: the consumer
-asks who adds a part (``policies.SOCKET_PARTS``) and sends what each renders for its own user.
+asks who adds a part (``hooks.SOCKET_PARTS``) and sends what each renders for its own user.
 A socket has no request: every render runs in the user's own time zone and language, as the page's
 middleware does for a reload, so times and words read the same either way.
 A signed-in player's socket also records that they have this game open (``presence``; the page says
@@ -36,14 +36,13 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
 from core import user_stamp
-from core.policies import policy_answers
 from core.sockets import AccountSocketMixin, RecheckSocketMixin
 from core.timezones import zone_for, zone_named
 
 from . import presence, selectors
 from .broadcast import game_group
+from .hooks import socket_parts
 from .models import Game
-from .policies import SOCKET_PARTS
 from .presenters import game_payload, hint_applies, new_to_kind, render_board, render_log, render_parts
 from .services import seat_mark_seen
 
@@ -180,7 +179,7 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
     def _parts(self) -> list[dict]:
         user = self.scope["user"]
         with viewer_locale(user):
-            messages = [render(game_id=self.game_id, user=user) for render in policy_answers(SOCKET_PARTS)]
+            messages = socket_parts(game_id=self.game_id, user=user)
         return [m for m in messages if m is not None]
 
     def _version(self) -> int | None:

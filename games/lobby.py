@@ -2,7 +2,7 @@
 
 A player may narrow the list by game kind and by the seeker's rating (``LobbyFilter``, read from the
 page's query).  Each seated player is shown with their rating in the rating the game would count for;
-the ratings come from the app that keeps them (``policies.SEEK_RATINGS``): the games core never reads
+the ratings come from the app that keeps them (``hooks.SEEK_RATINGS``): the games core never reads
 them itself.  The same ``seek_rows_html`` draws the page's rows and the one row the user socket sends
 when a seek changes (``broadcast.seek_changed``), so a live row and a reload agree; the page's script
 applies the filter to a live row the same way (``data-kind``, ``data-rating``).
@@ -24,9 +24,9 @@ from accounts.templatetags.players import player_name
 
 from . import selectors
 from .engines import registry
+from .hooks import seek_ratings
 from .models import Game
 from .option_words import SEPARATOR, options_in_words
-from .policies import seek_ratings
 
 # Bounds a rating filter is held to: any value outside is taken as no bound.
 RATING_LOW, RATING_HIGH = 0, 4000

@@ -22,8 +22,8 @@ from .bots import bots_list
 from .engines import registry
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
+from .hooks import announce_game_seen, game_labels
 from .lobby import LobbyFilter, lobby_seeks
-from .policies import announce_game_seen, game_labels
 from .presenters import game_payload, render_board, render_log, render_parts
 
 
@@ -41,7 +41,7 @@ def home(request):
 @login_required
 def dashboard(request):
     games = selectors.games_for_user(user=request.user, with_state=False)
-    labels = game_labels(g.pk for g in games)  # a league game's league (games.policies.GAME_LABELS)
+    labels = game_labels(g.pk for g in games)  # a league game's league (games.hooks.GAME_LABELS)
     for game in games:
         game.label = labels.get(game.pk)
     return render(request, "games/dashboard.html", {"games": games})

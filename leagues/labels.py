@@ -1,5 +1,5 @@
 """The league line beside a league game ("League: Friday club, season 2, round 3"), on "My games" and
-the game page.  The games core may not import the leagues: it asks ``games.policies.GAME_LABELS``,
+the game page.  The games core may not import the leagues: it asks ``games.hooks.GAME_LABELS``,
 and ``config/wiring.py`` names ``league_game_labels`` as the answer."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.policies import GameLabel
+from games.hooks import GameLabel
 
 from .models import Fixture
 

@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from core.policies import policy_ask
+from core.hooks import hook_ask
 
 from . import filters
 from .errors import (  # noqa: F401  (the codes are part of this module's interface)
@@ -62,8 +62,8 @@ from .sources import source_words
 
 logger = logging.getLogger(__name__)
 
-# Asked of the games (answers listed in config/wiring.py): what a report may know of the game it names;
-# None when there is no such game.
+# Asked of the games (a hook, core.hooks; its provider is listed in config/wiring.py): what a report may
+# know of the game it names; None when there is no such game.
 REPORT_GAME = "lexicons.report_game"
 # Asked of the games: a running challenge-mode game of ``user`` in lexicon ``code`` (its id), during
 # which the site must not say whether a word is valid; None when there is none.
@@ -82,7 +82,7 @@ def lookup_withheld_for(*, user, code: str) -> int | None:
     """The running challenge-mode game for which ``user`` may not look words of ``code`` up, or None."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
-    return policy_ask(LOOKUP_WITHHELD, user=user, code=code)
+    return hook_ask(LOOKUP_WITHHELD, user=user, code=code)
 
 CURATE_PERMISSION = "lexicons.curate_lexicon"
 
@@ -458,7 +458,7 @@ def word_report_create(
     comment = (comment or "").strip()
     if len(comment) > MAX_COMMENT:
         raise LexiconError(COMMENT_TOO_LONG, _("Keep the comment under %(n)d characters.") % {"n": MAX_COMMENT})
-    game = policy_ask(REPORT_GAME, game_id=game_id) if game_id is not None else None
+    game = hook_ask(REPORT_GAME, game_id=game_id) if game_id is not None else None
     if game_id is not None and game is None:
         raise LexiconError(UNKNOWN_GAME, _("There is no such game."))
     during_game = bool(game and game.hides_validity)
@@ -523,7 +523,7 @@ def word_report_notify(*, report_id: int) -> None:
     an e-mail in the reporter's language for now (in-app notifications hook in here later)."""
     report = WordReport.objects.select_related("reporter", "lexicon").get(pk=report_id)
     if report.during_game and report.game_id is not None:
-        game = policy_ask(REPORT_GAME, game_id=report.game_id)
+        game = hook_ask(REPORT_GAME, game_id=report.game_id)
         if game is not None and game.hides_validity:  # still running: the verdict waits for its end
             WordReport.objects.filter(pk=report.pk).update(notify_pending=True)
             return

@@ -11,7 +11,7 @@ that game open (``games.presence``: they can see it); an e-mail that would go ou
 quiet hours waits for their daily digest instead, and nothing is pushed to their devices then (the bell
 and the digest keep it; a reminder that would be too late after them goes out, by e-mail and push alike);
 opening a game marks its notifications read
-(``game_notifications_read``, asked by the game page through ``games.policies.GAME_SEEN``).
+(``game_notifications_read``, asked by the game page through ``games.hooks.GAME_SEEN``).
 """
 
 from __future__ import annotations

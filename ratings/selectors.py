@@ -71,7 +71,7 @@ def rating_title(key: str) -> str:
 
 
 def seek_ratings(*, seeks) -> dict[int, dict[int, tuple[int, bool]]]:
-    """For the lobby (``games.policies.SEEK_RATINGS``): ``{seek id: {user id: (rating, provisional)}}``
+    """For the lobby (``games.hooks.SEEK_RATINGS``): ``{seek id: {user id: (rating, provisional)}}``
     for the seated players of each seek (its seats prefetched), in the rating the game would count for.
     A player without a rated game in that key shows the starting rating, provisional.  A seek of a
     cooperative kind has no entry: it is never rated.  One query whatever the number of seeks."""

@@ -103,7 +103,7 @@ def game_rows(context, games) -> str:
         players = ", ".join(
             f"{player_name(seat.user)} ({_text(seat.score)})" if seat.user else open_seat for seat in game.seats.all()
         )
-        label = getattr(game, "label", None)  # a league game's league (games.policies.GAME_LABELS)
+        label = getattr(game, "label", None)  # a league game's league (games.hooks.GAME_LABELS)
         label = (f'<br><small class="game-label"><a href="{escape(label.url)}">{escape(label.text)}</a></small>'
                  if label else "")
         rows.append(

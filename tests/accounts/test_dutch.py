@@ -9,8 +9,8 @@ from django.urls import reverse
 from games import services as game_services
 from games.clock import NOTICE_DELAY
 from lexicons.services import lexicon_load_words, word_report_create, word_report_resolve
-from notifications.models import Notification
 from notifications.delivery import emails_deliver
+from notifications.models import Notification
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,12 @@ from config import wiring
 from config.celery import app
 from core import events
 from core.events import Event, publish
+from core.hooks import hook_providers
 from core.models import EventRecord
 from core.policies import MAY_ACT, policy_answers
 from games.events import BotToMove, ChallengeAnswered, ChallengeIssued, GameFinished, GameVoided, SeatsDue
-from games.policies import GAME_LABELS, GAME_SEEN, MAY_BE_CHALLENGED, SEEK_RATINGS, SOCKET_PARTS
+from games.hooks import GAME_LABELS, GAME_SEEN, SEEK_RATINGS, SOCKET_PARTS
+from games.policies import MAY_BE_CHALLENGED
 from leagues.events import SeasonStarted
 from lexicons.events import LexiconBulkJobQueued
 from lexicons.services import LOOKUP_WITHHELD, REPORT_GAME
@@ -61,6 +63,13 @@ def test_the_policy_table_is_what_the_core_asks():
     assert {q: [f"{a.__module__}.{a.__name__}" for a in answers] for q, answers in wiring.POLICIES.items()} == {
         MAY_ACT: ["moderation.policies.refuse_suspended"],
         MAY_BE_CHALLENGED: ["accounts.policies.refuse_on_vacation"],
+    }
+    for question, answers in wiring.POLICIES.items():
+        assert policy_answers(question) == answers
+
+
+def test_the_hook_table_is_what_the_lower_layers_ask():
+    assert {h: [f"{p.__module__}.{p.__name__}" for p in providers] for h, providers in wiring.HOOKS.items()} == {
         REPORT_GAME: ["games.answers.report_game"],
         LOOKUP_WITHHELD: ["games.answers.lookup_withheld"],
         SOCKET_PARTS: ["moderation.chat.chat_socket_message"],
@@ -68,8 +77,8 @@ def test_the_policy_table_is_what_the_core_asks():
         GAME_LABELS: ["leagues.labels.league_game_labels"],
         SEEK_RATINGS: ["ratings.selectors.seek_ratings"],
     }
-    for question, answers in wiring.POLICIES.items():
-        assert policy_answers(question) == answers
+    for name, providers in wiring.HOOKS.items():
+        assert hook_providers(name) == providers
 
 
 def test_every_handler_and_every_scheduled_task_is_a_registered_task():

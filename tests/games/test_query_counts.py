@@ -36,7 +36,7 @@ def test_the_dashboard_takes_nine_queries_whatever_the_number_of_games(game, ali
     for seed in range(5):
         every_seat_moves(services.game_create(creator=alice, kind="toy", opponents=[bob], seed=seed))
     # (the first request cached the suspension standing the middleware asks for); the ninth is the
-    # games' labels, all at once (a league game's league: games.policies.GAME_LABELS)
+    # games' labels, all at once (a league game's league: games.hooks.GAME_LABELS)
     with django_assert_num_queries(9):
         assert client.get("/games/").status_code == 200
 
@@ -68,7 +68,7 @@ def test_the_game_page_takes_the_same_queries_whatever_the_length_of_the_game(ga
                                                                               django_assert_num_queries):
     # session, user, game with its seats (one statement on PostgreSQL, two elsewhere), the turn marked
     # seen, its notifications marked read, awaiting badge, moves, seats to move, unread bell, moderation
-    # notice, chat mutes, chat, the game's label (a league fixture's league: games.policies.GAME_LABELS;
+    # notice, chat mutes, chat, the game's label (a league fixture's league: games.hooks.GAME_LABELS;
     # the core cannot tell a league game without asking) (the standing is kept by the process, read once
     # after the sign-in: core.user_stamp; no vacation is read, since neither player's row says one has begun)
     seats_apart = 0 if connection.vendor == "postgresql" else 1

@@ -243,10 +243,11 @@ def test_a_finished_rated_game_moves_ratings_once_even_if_the_task_runs_twice(al
     game = game_services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 3})
     play(game, SEAT0_WINS)
     assert {r.user_id: (r.rating, r.games) for r in Rating.objects.all()} == {alice.pk: (1520, 1), bob.pk: (1480, 1)}
-    from games.tasks import game_finished
+    from ratings.tasks import on_game_finished
 
-    game_finished.apply(args=[game.pk])  # the task again, as a retry or a duplicate delivery would run it
-    game_finished.apply(args=[game.pk])
+    event = {"game_id": game.pk, "reason": "finished"}
+    on_game_finished.apply(args=[event])  # the handler again, as a retry or a duplicate delivery would run it
+    on_game_finished.apply(args=[event])
     assert RatingChange.objects.count() == 2
     assert Rating.objects.get(user=alice).rating == 1520
 

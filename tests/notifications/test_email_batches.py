@@ -10,8 +10,8 @@ from django.core import mail
 from games import services as game_services
 from games.clock import NOTICE_DELAY
 from notifications import services
-from notifications.models import EmailState, Notification
 from notifications.delivery import emails_deliver
+from notifications.models import EmailState, Notification
 from tests.helpers import committed, sweep
 
 pytestmark = pytest.mark.django_db

@@ -11,11 +11,11 @@ from django.core import mail, signing
 from games import services as game_services
 from games.clock import NOTICE_DELAY
 from notifications import services
+from notifications.delivery import emails_deliver
 from notifications.digest import digests_send_due, next_digest_at
 from notifications.emails import read_unsubscribe_token, unsubscribe_token
 from notifications.models import DigestSchedule, EmailState, Notification, NotificationPreference
 from notifications.selectors import unread_count
-from notifications.delivery import emails_deliver
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db

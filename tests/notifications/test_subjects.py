@@ -4,8 +4,8 @@ import pytest
 from django.core import mail
 
 from notifications import services
-from notifications.models import Notification
 from notifications.delivery import emails_deliver
+from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 
