@@ -176,12 +176,24 @@ def test_every_board_fits_a_phone_and_a_desktop(boards, new_page):  # noqa: F811
 
 
 def test_on_a_phone_the_title_block_is_compact_and_on_a_desktop_the_boards_are_big(boards, new_page):  # noqa: F811
-    # A phone: the title, the "?" and "Next game" on one line, the board soon under it.
-    page = open_board(new_page, boards, "spell-giver", PHONE)
-    title = page.locator(".game-title").bounding_box()
-    assert title["height"] <= 56, title
-    assert page.locator("#board").bounding_box()["y"] <= 230, page.locator("#board").bounding_box()
-    page.context.close()
+    # A phone: the title, the "?" and "Next game" on one line, side by side (the "?" never under the button,
+    # whatever the length of the game's name and number), what awaits under them, the board soon below.
+    for name in ("spell-giver", "spellcrafter-craft"):
+        for size in (PHONE, SMALL_PHONE):
+            page = open_board(new_page, boards, name, size)
+            assert page.locator("#board").bounding_box()["y"] <= 260, page.locator("#board").bounding_box()
+            # A site with many games has long numbers: this one's title as game 1,234,567 would read.
+            page.locator(".game-title h1").evaluate(
+                "(h) => { h.textContent = h.textContent.replace(/#\\d+/, '#1234567'); }")
+            title = page.locator(".game-title").bounding_box()
+            shoot(page, f"title-{name}-{size[0]}")
+            assert title["height"] <= 80, (name, size, title)  # at most the name over two lines, and the status
+            help_box = page.locator(".game-title .rules-help").bounding_box()
+            next_box = page.locator("#next-game-link").bounding_box()
+            assert help_box["x"] + help_box["width"] <= next_box["x"], (name, size, help_box, next_box)
+            assert abs((help_box["y"] + help_box["height"] / 2) - (next_box["y"] + next_box["height"] / 2)) < 8
+            assert next_box["x"] + next_box["width"] <= size[0], (name, size, next_box)
+            page.context.close()
     # A desktop: boards of a size to play on.
     sizes = {"turnspell": (".ts-disc", 420), "spellcrafter-craft": (".sc-tray .sc-card", 60),
              "spell-giver": (".sp-board .sp-field", 48)}
