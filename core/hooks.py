@@ -15,21 +15,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-_providers: dict[str, list[Callable[..., Any]]] = {}
+
+class Registry:
+    """Named lists of functions, each registered once, in the order registered (the hooks' and the
+    policies' registries alike)."""
+
+    def __init__(self) -> None:
+        self._named: dict[str, list[Callable[..., Any]]] = {}
+
+    def register(self, name: str, function: Callable[..., Any]) -> None:
+        functions = self._named.setdefault(name, [])
+        if function not in functions:
+            functions.append(function)
+
+    def get(self, name: str) -> list[Callable[..., Any]]:
+        return list(self._named.get(name, ()))
 
 
-def hook_register(name: str, provider: Callable[..., Any]) -> None:
-    providers = _providers.setdefault(name, [])
-    if provider not in providers:
-        providers.append(provider)
-
-
-def hook_providers(name: str) -> list[Callable[..., Any]]:
-    return list(_providers.get(name, ()))
+_hooks = Registry()
+hook_register = _hooks.register
+hook_providers = _hooks.get
 
 
 def hook_ask(name: str, default: Any = None, **facts: Any) -> Any:
-    for provider in _providers.get(name, ()):
+    for provider in _hooks.get(name):
         answer = provider(**facts)
         if answer is not None:
             return answer
@@ -37,5 +46,5 @@ def hook_ask(name: str, default: Any = None, **facts: Any) -> Any:
 
 
 def hook_call(name: str, **facts: Any) -> None:
-    for provider in _providers.get(name, ()):
+    for provider in _hooks.get(name):
         provider(**facts)
