@@ -86,7 +86,9 @@ def entry_run(entry: Entry) -> object:
     started = time.monotonic()
     close_old_connections()  # a long-lived process: a connection the database dropped is replaced
     try:
-        result = task.apply(args=entry.args, kwargs=dict(entry.kwargs or {}), throw=True).get()
+        # The eager result's value, not ``.get()``: a task that raised here can leave Celery believing it
+        # still runs one, and ``.get()`` inside a task refuses, which failed every later entry.
+        result = task.apply(args=entry.args, kwargs=dict(entry.kwargs or {}), throw=True).result
     except Exception:
         logger.exception("scheduled task %r (%s) failed; it runs again at its next time", entry.name, entry.task)
         return None
