@@ -178,6 +178,11 @@ def test_the_clocks_show_the_time_left_and_the_bank_then_the_time_left_on_the_ba
     assert "+ 2\xa0days bank" in page and "a time bank of 2\xa0days each" in page
     seats = api_for(bob).get(f"/api/games/{game.pk}/").json()
     assert seats["time_bank_days"] == 2
+    client.force_login(alice)  # My games too, before the deadline: the time left and the bank beside it
+    row = client.get("/games/").content.decode()
+    row = row[row.index(f'data-game="{game.pk}"'):].split("</tr>")[0]
+    assert "+ 2\xa0days bank" in row and "a 2-day time bank" in row
+    client.force_login(bob)
     assert [(s["time_bank_left"], s["timeout_at"]) for s in seats["seats"]] == [
         (2 * 86400, (now + 5 * DAY).isoformat()), (2 * 86400, None)]
     # Past her deadline she is on her bank: the time left is the bank's, until it runs out.
@@ -207,6 +212,12 @@ def test_the_api_creates_a_challenge_or_a_seek_with_a_time_bank(alice, bob, api_
                                                  "time_bank_days": 5}, format="json")
     assert answer.status_code == 201 and answer.json()["time_bank_days"] == 5
     assert Game.objects.get().time_bank_days == 5
+
+
+def test_the_lobby_shows_a_seeks_time_bank(alice, bob, client):
+    services.game_create(creator=alice, kind="toy", seats=2, days_per_move=2, time_bank_days=5)
+    client.force_login(bob)
+    assert "a 5-day time bank" in client.get("/lobby/").content.decode()
 
 
 @pytest.mark.parametrize(("value", "code"), [(31, BAD_OPTIONS), (-1, BAD_OPTIONS), ("a week", "BAD_REQUEST")])

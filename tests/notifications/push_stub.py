@@ -73,7 +73,7 @@ class PushServiceStub:
 
 
 def stub_allowed(settings) -> None:
-    """The test setting that lets a local stub receive pushes (docs/production.md)."""
+    """The test setting that lets a local stub receive pushes (docs/operating.md, "Web Push")."""
     settings.WEBPUSH_ENDPOINT_HOSTS = ["127.0.0.1:*"]
     settings.WEBPUSH_ALLOW_HTTP = True
 

@@ -38,6 +38,9 @@ def test_the_profile_lists_the_players_devices_with_their_buttons_and_switches(a
     assert f'action="/notifications/devices/{mine.pk}/test/"' in section
     assert f'action="/notifications/devices/{mine.pk}/remove/"' in section
     assert 'id="push-enable" hidden' in section  # shown by the page script, which asks only on a click
+    # A switch per kind: your move, a challenge, game over, a deadline near, league news (and timeouts).
+    assert set(re.findall(r'name="push" value="(\w+)"', section)) == {
+        "your_move", "challenge", "game_over", "reminder", "league_news", "timeout"}
     checked = set(re.findall(r'name="push" value="(\w+)" checked', section))
     assert checked == {kind for kind, on in PUSH_DEFAULTS.items() if on}
     # The section comes after the profile form, not inside it.
@@ -98,16 +101,31 @@ def test_the_remove_button_removes_only_ones_own(alice, bob, client):
     assert client.get(f"/notifications/devices/{mine.pk}/remove/").status_code == 405
 
 
-def test_every_page_links_the_manifest_and_the_manifest_describes_the_app(client, alice):
-    for page in ("/", "/rules/"):
-        html = client.get(page).content.decode()
-        assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-        assert 'src="/static/js/app.js"' in html
+def test_every_page_links_the_manifest_and_the_manifest_describes_the_app(client, alice, bob):
+    from games import services
+
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    pages = []
+    for signed_in, paths in ((False, ("/", "/rules/", "/accounts/login/", "/accounts/signup/")),
+                             (True, ("/games/", f"/games/{game.pk}/", "/accounts/profile/", "/notifications/",
+                                     "/games/new/"))):
+        if signed_in:
+            client.force_login(alice)
+        for path in paths:
+            answer = client.get(path)
+            assert answer.status_code == 200, path
+            pages.append((path, answer.content.decode()))
+    for path, html in pages:
+        assert '<link rel="manifest" href="/manifest.webmanifest">' in html, path
+        assert 'src="/static/js/app.js"' in html, path
     answer = client.get("/manifest.webmanifest")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/manifest+json"
     manifest = json.loads(answer.content)
     assert manifest["name"] == "Letterpost" and manifest["short_name"] == "Letterpost"
-    assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["theme_color"]
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    # The browser's bar takes the page's colour before the app is installed, the manifest's after.
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in pages[0][1]
     assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
     for icon in manifest["icons"]:
         png = client.get(icon["src"])
