@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core; PYTEST_WORKERS=0 runs the suite in this one process.
+PYTEST_WORKERS ?= auto
 
 .PHONY: install native run test bench lint migrate starter prod
 
@@ -47,8 +49,9 @@ run: starter
 	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-server-header
 
 # The connection pool is off in tests: pooled connections would outlive the test database.
+# In parallel (pytest-xdist) each worker has its own test database and Redis keys (tests/conftest.py).
 test: install
-	DATABASE_POOL=$${DATABASE_POOL:-false} $(BIN)/pytest $(PYTEST_ARGS)
+	DATABASE_POOL=$${DATABASE_POOL:-false} $(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 bench: install
 	$(BIN)/python bench/move_submission.py
@@ -66,6 +69,11 @@ bench: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+
+# mypy with django-stubs on the core packages ([tool.mypy] in pyproject.toml says which); CI runs it too.
+.PHONY: typecheck
+typecheck: install
+	$(BIN)/mypy
 
 # Production-like: web + worker + beat together (needs DATABASE_URL, REDIS_URL and SECRET_KEY set).
 prod: install

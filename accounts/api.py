@@ -11,6 +11,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import speed
 from core.api_errors import ErrorSerializer
 from core.errors import RATE_LIMITED, AppError
 from core.policies import MAY_ACT, policy_check
@@ -67,7 +68,7 @@ class ObtainTokenApi(APIView):
     def post(self, request):
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        django_request = request._request
+        django_request = speed.django_request(request)
         if not ratelimit.consume(django_request, action="login"):
             raise AppError(RATE_LIMITED, MSG_RATE_LIMITED, 429)
         form = LoginForm(

@@ -9,6 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core import speed
+
 
 def time_zone_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in sorted(zoneinfo.available_timezones()) if "/" in name or name == "UTC"]
@@ -81,7 +83,7 @@ class User(AbstractUser):
         # hash).  Here rather than in a signal or a form: every way a password is set -- allauth's change
         # and reset, the admin, ``manage.py changepassword`` -- is ``set_password`` then ``save``, and
         # ``_password`` is how Django's own ``save`` knows (a hash upgrade at login clears it first).
-        new_password = self._password is not None and not self._state.adding
+        new_password = speed.password_being_set(self) and not self._state.adding
         super().save(*args, **kwargs)
         if new_password:
             ApiToken.objects.filter(user=self).delete()  # each delete replaces the user's stamp (core.apps)

@@ -16,6 +16,9 @@ In one run this script
    clients at least 25 % of the baseline's moves/s and a p99 under 100 ms) is met, and writes the same
    as JSON to ``bench/results/``.
 
+Step 2 runs twice, with the speed wing (``core/speed.py``) on and off (``--wing``), each on games of its
+own, so both are reported side by side against the same baseline; the aims are the wing's.
+
 Every level of both modes does exactly the same work: ``--moves`` moves spread over ``--games`` fresh
 games (so every game reaches the same length and state size), split evenly among the clients.
 
@@ -444,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--app", default="bench.asgi_bench:application", help="ASGI application for uvicorn (for A/B experiments)"
     )
+    parser.add_argument("--wing", default="on,off", choices=("on,off", "on", "off", "off,on"),
+                        help="the speed wing (core/speed.py) on, off or both in one run (default on,off)")
     parser.add_argument("--db-name", default="letterpost_bench")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="PostgreSQL server URL")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/1")
@@ -464,7 +469,8 @@ def main(argv: list[str] | None = None) -> int:
     migrate(env)
 
     print("* creating users, tokens and games", flush=True)
-    groups = [(f"{mode}{n}", n, args.games // n) for n in levels for mode in ("http", "db")]
+    wings = args.wing.split(",")
+    groups = [(f"{mode}{n}", n, args.games // n) for n in levels for mode in (*(f"http-{w}-" for w in wings), "db")]
     fixtures = create_fixtures(database_url, groups)
 
     server_env = dict(
@@ -479,59 +485,64 @@ def main(argv: list[str] | None = None) -> int:
         PYTHONPATH=str(ROOT),
     )
     server_env.update(item.split("=", 1) for item in args.server_env)
-    port = free_port()
-    print(f"* starting uvicorn ({args.workers} workers) on 127.0.0.1:{port}", flush=True)
-    server = start_server(server_env, port, args.workers, args.app)
-    server_pids = process_tree(server.pid)
-    rows = []
+    http_results: dict[tuple[str, int], LevelResult] = {}
     failed = False
-    try:
-        for n in levels:
-            per_client = args.moves // n
-            server_cpu0 = cpu_seconds(server_pids)
-            workers0 = [cpu_seconds([pid]) for pid in server_pids]
-            db_cpu0 = database_cpu_seconds()
-            http_result = run_level(
-                lambda: HttpClient(port), fixtures[f"http{n}"], per_client, args.warmup, args.max_seconds
-            )
-            http_result.server_cpu_s = cpu_seconds(server_pids) - server_cpu0
-            http_result.worker_cpu_s = [cpu_seconds([pid]) - t0 for pid, t0 in zip(server_pids, workers0, strict=True)]
-            http_result.database_cpu_s = database_cpu_seconds() - db_cpu0
-            db_cpu0 = database_cpu_seconds()
-            db_result = run_level(
-                lambda: DbClient(database_url), fixtures[f"db{n}"], per_client, args.warmup, args.max_seconds
-            )
-            time.sleep(0.5)  # the baseline's back ends have ended: their time counts once the postmaster reaped them
-            db_result.database_cpu_s = database_cpu_seconds() - db_cpu0
-            for label, res in (("HTTP", http_result), ("baseline", db_result)):
-                if res.errors:
+    for wing in wings:
+        port = free_port()
+        print(f"* starting uvicorn ({args.workers} workers) on 127.0.0.1:{port}, speed wing {wing}", flush=True)
+        server = start_server(dict(server_env, SPEED_WING="true" if wing == "on" else "false"), port,
+                              args.workers, args.app)
+        server_pids = process_tree(server.pid)
+        try:
+            for n in levels:
+                server_cpu0 = cpu_seconds(server_pids)
+                workers0 = [cpu_seconds([pid]) for pid in server_pids]
+                db_cpu0 = database_cpu_seconds()
+                result = run_level(lambda port=port: HttpClient(port), fixtures[f"http-{wing}-{n}"],
+                                   args.moves // n, args.warmup, args.max_seconds)
+                result.server_cpu_s = cpu_seconds(server_pids) - server_cpu0
+                result.worker_cpu_s = [cpu_seconds([pid]) - t0 for pid, t0 in zip(server_pids, workers0, strict=True)]
+                result.database_cpu_s = database_cpu_seconds() - db_cpu0
+                http_results[wing, n] = result
+                if result.errors:
                     failed = True
-                    print(f"  ! {label} at {n} clients: {len(res.errors)} client(s) failed: {res.errors[0]}")
-            h, b = http_result.as_json(), db_result.as_json()
-            rows.append(
-                {
-                    "clients": n,
-                    "http": h,
-                    "baseline": b,
-                    "ratio": h["moves_per_s"] / b["moves_per_s"] if b["moves_per_s"] else 0.0,
-                }
-            )
+                    print(f"  ! HTTP (wing {wing}) at {n} clients: {len(result.errors)} client(s) failed: "
+                          f"{result.errors[0]}")
+        finally:
+            stop_server(server)
+
+    rows_by_wing: dict[str, list[dict]] = {wing: [] for wing in wings}
+    for n in levels:
+        db_cpu0 = database_cpu_seconds()
+        db_result = run_level(lambda: DbClient(database_url), fixtures[f"db{n}"], args.moves // n, args.warmup,
+                              args.max_seconds)
+        time.sleep(0.5)  # the baseline's back ends have ended: their time counts once the postmaster reaped them
+        db_result.database_cpu_s = database_cpu_seconds() - db_cpu0
+        if db_result.errors:
+            failed = True
+            print(f"  ! baseline at {n} clients: {len(db_result.errors)} client(s) failed: {db_result.errors[0]}")
+        b = db_result.as_json()
+        for wing in wings:
+            h = http_results[wing, n].as_json()
+            rows_by_wing[wing].append({"clients": n, "http": h, "baseline": b,
+                                       "ratio": h["moves_per_s"] / b["moves_per_s"] if b["moves_per_s"] else 0.0})
             print(
-                f"  {n:>2} clients: HTTP {h['moves_per_s']:.0f} mv/s p99 {h['p99_ms']:.1f} ms; "
+                f"  {n:>2} clients, wing {wing}: HTTP {h['moves_per_s']:.0f} mv/s p99 {h['p99_ms']:.1f} ms; "
                 f"baseline {b['moves_per_s']:.0f} mv/s p99 {b['p99_ms']:.1f} ms; "
                 f"server CPU {h['server_cpu_ms_per_move']} ms/move (per worker, s: {h['worker_cpu_s']}); "
                 f"database CPU {h['database_cpu_ms_per_move']} ms/move, baseline's {b['database_cpu_ms_per_move']} "
                 f"(the bench's own HTTP client {h['client_cpu_ms_per_move']} ms/move: this machine's speed)",
                 flush=True,
             )
-    finally:
-        stop_server(server)
 
+    for wing in wings:
+        print(f"\nSpeed wing {wing}:")
+        print(table(rows_by_wing[wing]))
+    # The aims hold with the wing on; with it off the figures are reported.
+    rows = rows_by_wing["on" if "on" in wings else wings[0]]
     top = rows[-1]
     ratio_ok = top["ratio"] >= AIM_RATIO
     p99_ok = top["http"]["p99_ms"] < AIM_P99_MS
-    print()
-    print(table(rows))
     print()
     print(
         f"Aim at {top['clients']} clients: HTTP >= {AIM_RATIO:.0%} of baseline moves/s "
@@ -565,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
             "app": args.app,
         },
         "levels": rows,
+        "levels_by_wing": rows_by_wing,
         "aim": {
             "ratio_min": AIM_RATIO,
             "p99_max_ms": AIM_P99_MS,

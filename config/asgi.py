@@ -22,6 +22,7 @@ from django.http import FileResponse  # noqa: E402
 from django.urls import re_path, set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from core import speed  # noqa: E402
 from core.after_response import open_request, run_pending  # noqa: E402
 from core.request_memo import open_memo  # noqa: E402
 from core.sockets import NoSuchSocket, SameOriginValidator, SocketLimits, SocketOutage  # noqa: E402
@@ -52,7 +53,8 @@ class OneHopASGIHandler(ASGIHandler):
     hands the database connection back to the pool from the thread that used it).  A streaming
     response is closed after it has been sent.  Sync views cannot be interrupted, so there is no
     listening for an early disconnect.  The pool is ``web_threads``: ``WEB_THREADS`` threads, each holding
-    at most one database connection (within ``DATABASE_POOL_MAX``)."""
+    at most one database connection (within ``DATABASE_POOL_MAX``).  Part of the speed wing: with
+    ``SPEED_WING`` off Django's own handler serves."""
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)
@@ -85,7 +87,7 @@ class OneHopASGIHandler(ASGIHandler):
         request, response = self.create_request(scope, body_file)
         if request is not None:
             response = self.get_response(request)
-            response._handler_class = self.__class__
+            speed.mark_handler(response, self.__class__)
             if isinstance(response, FileResponse):
                 response.block_size = self.chunk_size
         if not response.streaming:
@@ -98,7 +100,7 @@ class OneHopASGIHandler(ASGIHandler):
 # request's context starts as a copy of that one, and asgiref's thread hop walks and re-homes every
 # variable in it twice per request (a twentieth of an API move).  So the handler is built in a context
 # of its own.
-django_asgi_app = contextvars.Context().run(OneHopASGIHandler)
+django_asgi_app = contextvars.Context().run(OneHopASGIHandler if settings.SPEED_WING else ASGIHandler)
 
 application = ProtocolTypeRouter(
     {

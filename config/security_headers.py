@@ -20,6 +20,8 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.deprecation import MiddlewareMixin
 
+from core import speed
+
 # The response attributes django-csp's decorators set: such a response gets its policy built for it.
 _OWN_PARTS = ("_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro")
 _DEBUG_PAGES = (404, 500)  # django-csp leaves Django's debug pages alone
@@ -54,7 +56,7 @@ def _forget_built_headers(*, setting, **kwargs):
 
 class CSPMiddleware(csp_middleware.CSPMiddleware):
     def process_response(self, request, response):
-        if (getattr(request, "_csp_nonce", None) is not None
+        if (speed.csp_nonce_asked(request)
                 or any(hasattr(response, name) for name in _OWN_PARTS)
                 or (settings.DEBUG and response.status_code in _DEBUG_PAGES)):
             return super().process_response(request, response)
@@ -63,7 +65,7 @@ class CSPMiddleware(csp_middleware.CSPMiddleware):
                     excluded and request.path_info.startswith(excluded)):
                 response[header] = text
         # As django-csp does: a nonce asked for after the header is written is an error, not a silent miss.
-        request.csp_nonce = csp_middleware.CheckableLazyObject(self._csp_nonce_post_response)
+        request.csp_nonce = csp_middleware.CheckableLazyObject(speed.csp_late_nonce(self))
         return response
 
 

@@ -56,7 +56,7 @@ INSTALLED_APPS = [
     "leagues",
     "notifications",
     "moderation",
-    "rules",
+    "guide",
     "analysis",
 ]
 
@@ -149,6 +149,11 @@ ANONYMOUS_SOCKETS_PER_PATH = env.int("ANONYMOUS_SOCKETS_PER_PATH", default=200)
 # renders its own, the plain path (bench/socket_bench.py measures both).
 SHARED_SPECTATOR_RENDER = env.bool("SHARED_SPECTATOR_RENDER", default=True)
 
+# The speed wing (core/speed.py): the pieces that leave the plain Django path for measured speed (the move
+# path's plain SQL on PostgreSQL, the token API's short chain, the one-hop handler ...).  Off, every caller
+# takes the plain library path, the reference; docs/performance.md lists them and what each buys.
+SPEED_WING = env.bool("SPEED_WING", default=True)
+
 # ---------------------------------------------------------------------------
 # Database: SQLite by default, PostgreSQL (psycopg 3) through DATABASE_URL
 # ---------------------------------------------------------------------------
@@ -219,6 +224,9 @@ if REDIS_URL:
             "BACKEND": "core.cache.ResilientRedisCache",  # degrades while Redis is down
             "LOCATION": REDIS_URL,
             "OPTIONS": dict(REDIS_CONNECTION_OPTIONS),
+            # Like the channel layer's prefix below: keeps sites (or the test suite's parallel workers)
+            # sharing one Redis database apart.
+            "KEY_PREFIX": env("CACHE_KEY_PREFIX", default=""),
         }
     }
     CHANNEL_LAYERS = {
@@ -311,7 +319,7 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Letterpost <noreply@letterpost.example>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Web Push (notifications/push*.py; docs/production.md "Web Push").  Without the keys a pair is generated
+# Web Push (notifications/push*.py; docs/operating.md "Web Push").  Without the keys a pair is generated
 # once and kept in the database.  The subject is how a push service reaches the operator (mailto: or https:;
 # empty: mailto: DEFAULT_FROM_EMAIL's address).
 WEBPUSH_VAPID_PRIVATE_KEY = env("WEBPUSH_VAPID_PRIVATE_KEY", default="")

@@ -41,7 +41,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("moderation/", include("moderation.urls")),
     path("words/", include("lexicons.urls")),
-    path("rules/", include("rules.urls")),
+    path("rules/", include("guide.urls")),
     # Browsers ask for /favicon.ico whatever the page declares: send them to the icon there is.
     path("favicon.ico", FaviconRedirect.as_view()),
     path("", include("notifications.app_urls")),  # the web app manifest and the service worker, at the root

@@ -36,7 +36,8 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"code": BAD_REQUEST, "message": "The request is malformed.", "details": exc.detail}
     elif isinstance(exc, exceptions.APIException):
-        code = exc.get_codes() if isinstance(exc.get_codes(), str) else "ERROR"
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "ERROR"
         response.data = {"code": code.upper(), "message": str(exc.detail)}
     return response
 

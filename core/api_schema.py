@@ -20,22 +20,18 @@ from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import AllowAny
 
+from . import speed
 from .api_errors import ErrorSerializer as ERROR
 from .authentication import TokenAuthentication
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
 
-class AutoSchema(SpectacularAutoSchema):
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
-        if direction != "response":
-            return responses
+class AutoSchema(speed.ResponseBodies, SpectacularAutoSchema):
+    def more_responses(self, responses: dict) -> dict:
         for code, description in self._shared_errors():
             if code not in responses:
-                responses[code] = self._get_response_for_code(
-                    OpenApiResponse(ERROR, description=description), code, direction=direction
-                )
+                responses[code] = self.response_for_code(OpenApiResponse(ERROR, description=description), code)
         return responses
 
     def _shared_errors(self) -> list[tuple[str, str]]:

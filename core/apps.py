@@ -21,6 +21,7 @@ class CoreConfig(AppConfig):
         # What a process keeps of a user (their token's rows, their standing) is read again after any save.
         user_stamp.watch(get_user_model(), "pk")
         # The API token model is named by a setting too (it lives in accounts, above this layer).
+        assert self.apps is not None  # the registry sets it before ready()
         user_stamp.watch(self.apps.get_model(settings.API_TOKEN_MODEL), "user_id")
 
         for event_type, handlers in import_string(f"{settings.LETTERPOST_WIRING}.SUBSCRIPTIONS").items():

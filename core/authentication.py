@@ -4,7 +4,7 @@ current (``core.user_stamp``), else with its one query written once as plain SQL
 Every API request with a token ran ``Token.objects.select_related("user").get(key=…)``: compiling that
 queryset on every move costs CPU, and the query itself a database round trip.  The same join, the same answers
 and the same errors; a token deleted or a user changed (deactivated, say) is read again on the next request in
-every process.  Other databases take DRF's own query every time.
+every process.  Without the speed wing (``core.speed``) it is DRF's own query every time.
 
 It also ends a token's life: the token model, named by ``settings.API_TOKEN_MODEL`` (this layer imports no
 app), has a ``created`` and a ``last_used`` time, and a token unused for ``settings.API_TOKEN_IDLE_DAYS`` is
@@ -28,7 +28,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, status
 
-from . import rawsql, user_stamp
+from . import rawsql, speed, user_stamp
 
 # The rows read for a token (its own and its user's), kept under the user's stamp; and whose each token
 # is, which never changes (a key is random), so that the stamp is read before the rows are.
@@ -96,7 +96,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
     def _credentials(self, key):
         model = self.get_model()
         connection = connections[router.db_for_read(model)]
-        if connection.vendor != "postgresql":
+        if not speed.on(connection):
             return super().authenticate_credentials(key)
         user_model = get_user_model()
         owner = _owners.get(key)

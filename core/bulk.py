@@ -1,9 +1,9 @@
 """Updating many rows, each with its own values, in one statement.
 
 Django's ``bulk_update`` writes ``SET f = CASE WHEN id = 1 THEN … WHEN id = 2 THEN … END`` and spends
-most of its time building those expressions in Python (a deadline sweep's batch of 200 seats: 0.4 s).
-On PostgreSQL ``rows_update`` sends ``UPDATE … FROM (VALUES …)`` instead, built as plain SQL with each
-value prepared by its own field; elsewhere (SQLite) it falls back to ``bulk_update``.
+most of its time building those expressions in Python.  With the speed wing (``core.speed``) on
+PostgreSQL ``rows_update`` sends ``UPDATE … FROM (VALUES …)`` instead, built as plain SQL with each value
+prepared by its own field; otherwise it is ``bulk_update``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from django.db import connections, router
 from django.db.models import Model
 
+from . import speed
 from .rawsql import update_rows
 
 
@@ -22,7 +23,7 @@ def rows_update(objs: Sequence[Model], fields: Sequence[str]) -> int:
         return 0
     model = type(objs[0])
     connection = connections[router.db_for_write(model)]
-    if connection.vendor != "postgresql":
+    if not speed.on(connection):
         return model._default_manager.bulk_update(objs, fields)
     sql, params = update_rows(objs, fields, connection)
     with connection.cursor() as cursor:

@@ -1,8 +1,7 @@
 """Django's Redis cache, made to degrade rather than fail while Redis is down.
 
-It also keeps one Redis client (and so one connection pool) per process: Django builds a cache object
-per request context under ASGI, and with it a fresh pool, so every request opened a new connection;
-and its client object is made once instead of once per command.
+With the speed wing on it shares one Redis client, and so one connection pool, among the process's cache
+objects (``core.speed.share_cache_client``).
 
 The cache holds only what can be recomputed or forgotten (a suspension standing read again from the
 database, presence, rate-limit counts), so an unreachable Redis must not turn a move into a 500: while
@@ -15,55 +14,27 @@ again.  Each miss is logged.
 from __future__ import annotations
 
 import logging
-import threading
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
-from django.utils.functional import cached_property
+from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from . import speed
+
 logger = logging.getLogger(__name__)
 DOWN = (RedisConnectionError, RedisTimeoutError)
-# One client per server list and options, shared by every cache object of the process (its pools are
-# thread-safe and reconnect by themselves).
-_clients: dict[str, RedisCacheClient] = {}
-_clients_lock = threading.Lock()
 # Where the cache's operations go while Redis is unreachable: this process's memory.
 _local = LocMemCache("letterpost-while-redis-is-down", {"OPTIONS": {"MAX_ENTRIES": 10000}})
 _down = False
 
 
-class SharedClientRedisCacheClient(RedisCacheClient):
-    """Django's client builds a new ``redis.Redis`` for every command (a few hundred dict writes: most of
-    a cache read's CPU); a ``redis.Redis`` is thread-safe, taking a pooled connection per command, so one
-    per connection pool serves them all."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._redis_clients: dict[int, object] = {}
-
-    def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        client = self._redis_clients.get(id(pool))
-        if client is None:
-            client = self._redis_clients.setdefault(id(pool), self._client(connection_pool=pool))
-        return client
-
-
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._class = SharedClientRedisCacheClient
-
-    @cached_property
-    def _cache(self):
-        key = repr((self._class, self._servers, sorted(self._options.items())))
-        with _clients_lock:
-            if key not in _clients:
-                _clients[key] = self._class(self._servers, **self._options)
-            return _clients[key]
+        if speed.switched_on():
+            speed.share_cache_client(self)
 
     def _soft(self, what: str, *args):
         global _down

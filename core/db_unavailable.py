@@ -28,6 +28,7 @@ def is_database_down(exc: BaseException | None) -> bool:
 
 
 def unavailable(request) -> HttpResponse:
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"code": SERVICE_UNAVAILABLE, "message": MESSAGE}, status=503)
     else:

@@ -3,9 +3,10 @@ answered as ``{"count", "next", "previous", "results"}`` (DRF's limit/offset pag
 documents both the parameters and the wrapper).  A list view sets ``pagination_class`` and returns
 ``paginated(self, request, rows, render)``."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.models import QuerySet
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 
@@ -15,8 +16,9 @@ class ApiPagination(LimitOffsetPagination):
     max_limit = 100
 
 
-def paginated(view, request, rows: Iterable[Any], render: Callable[[list], list]) -> Response:
+def paginated(view, request, rows: QuerySet[Any] | Sequence[Any], render: Callable[[list], list]) -> Response:
     """One page of ``rows`` (a queryset is sliced in the database), each page rendered by ``render``."""
     paginator = ApiPagination()
     page = paginator.paginate_queryset(rows, request, view=view)
+    assert page is not None  # only a pagination without a default limit answers None
     return paginator.get_paginated_response(render(page))

@@ -4,7 +4,7 @@ The move path runs the same few statements for every move; the ORM compiled each
 time.  These helpers write the
 column lists and placeholders once per model and turn rows back into model instances the way the ORM
 does (``Model.from_db`` with each field's converters), so the instances behave exactly like queried
-ones.  PostgreSQL only: callers keep the ORM path for other databases.
+ones.  Part of the speed wing (``core.speed``): callers take it only where ``speed.on(connection)``.
 """
 
 from __future__ import annotations
@@ -12,18 +12,20 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from functools import cache
+from typing import Any, TypeVar
 
 from django.db import models
 from django.db.backends.postgresql.base import ServerBindingCursor  # psycopg 3's, as Django wraps it
 from django.db.models import Model
-from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from psycopg.types.datetime import TimestamptzLoader
 from psycopg.types.json import Jsonb
 
-from . import fastjson
+from . import fastjson, speed
+
+M = TypeVar("M", bound=Model)
 
 
 @cache
@@ -46,7 +48,8 @@ class _PreparedCursor(ServerBindingCursor):
     their columns, so a migration that adds one leaves their results' shape, and so the plans, valid."""
 
     def execute(self, query, params=None, **kwargs):
-        return super().execute(query, params, prepare=True, **kwargs)
+        # The stubs give Django's cursor mixin no psycopg base: its execute is psycopg's.
+        return super().execute(query, params, prepare=True, **kwargs)  # type: ignore[misc]
 
 
 def prepared_cursor(connection):
@@ -56,7 +59,7 @@ def prepared_cursor(connection):
     time.  Wrapped as Django wraps its own cursors (Django's errors; the queries counted in tests)."""
     connection.ensure_connection()
     connection.validate_thread_sharing()
-    raw = _PreparedCursor(connection.connection)
+    raw: Any = _PreparedCursor(connection.connection)  # type: ignore[call-arg]  # as above
     if _utc_on_both_sides(connection):
         raw.adapters.register_loader("timestamptz", TimestamptzLoader)
     return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
@@ -100,15 +103,15 @@ def _attnames(model: type[Model]) -> tuple[str, ...]:
 def _plain(model: type[Model]) -> bool:
     """The model loads rows as ``Model.from_db`` does, and every column's attribute is Django's plain one
     (a file field's, say, would do more when set)."""
-    return model.from_db.__func__ is Model.from_db.__func__ and all(
+    return all("from_db" not in vars(cls) for cls in model.__mro__ if cls is not Model) and all(
         type(model.__dict__.get(name) or getattr(model, name, None)) in (DeferredAttribute, ForeignKeyDeferredAttribute)
         for name in _attnames(model))
 
 
-def instance(model: type[Model], connection, values: Sequence) -> Model:
+def instance(model: type[M], connection, values: Sequence) -> M:
     """A model instance from a row of ``select_list(model, …)``'s columns, as the ORM makes it.  With no
     receiver of ``pre_init`` or ``post_init`` for the model and no ``from_db`` of its own, making it only
-    sets each column's attribute and a fresh ``_state``: that is done directly (a move builds five)."""
+    sets each column's attribute and its saved state: that is done directly (a move builds five)."""
     values = list(values)
     for i, col, funcs in _converters(model, connection):
         for func in funcs:
@@ -117,9 +120,14 @@ def instance(model: type[Model], connection, values: Sequence) -> Model:
         return model.from_db(connection.alias, list(_attnames(model)), values)
     obj = model.__new__(model)
     obj.__dict__.update(zip(_attnames(model), values, strict=True))
-    obj._state = state = ModelState()
-    state.adding, state.db = False, connection.alias
+    speed.saved_state(obj, connection.alias)
     return obj
+
+
+def _field(meta, name: str) -> models.Field:
+    field = meta.get_field(name)
+    assert isinstance(field, models.Field), f"{name} is a column"
+    return field
 
 
 _SQL: dict = {}
@@ -194,7 +202,7 @@ def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tup
     model = type(objs[0])
     meta = model._meta
     pk = meta.pk
-    columns = [meta.get_field(name) for name in fields]
+    columns = [_field(meta, name) for name in fields]
     params: list = []
     for obj in objs:
         params.append(prepared(pk, obj.pk, connection))
@@ -220,7 +228,7 @@ def update_rows(objs: Sequence[Model], fields: Sequence[str], connection) -> tup
 def update_one(obj: Model, fields: Sequence[str], connection) -> tuple[str, list]:
     """``UPDATE`` of ``fields`` of one saved object, each value prepared by its field."""
     meta = type(obj)._meta
-    columns = [meta.get_field(name) for name in fields]
+    columns = [_field(meta, name) for name in fields]
     params = [prepared(f, getattr(obj, f.attname), connection) for f in columns]
     params.append(prepared(meta.pk, obj.pk, connection))
 

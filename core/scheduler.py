@@ -28,11 +28,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import cast
 
 from celery import current_app
-from celery.schedules import maybe_schedule, schedule
+from celery.schedules import BaseSchedule, maybe_schedule, schedule
 from django.conf import settings
 from django.db import close_old_connections, connections
 
@@ -49,10 +50,10 @@ class Entry:
 
     name: str
     task: str
-    schedule: schedule
+    schedule: BaseSchedule  # an interval (``schedule``) or a ``crontab``
     args: tuple = ()
     kwargs: Mapping | None = None
-    last_run_at: datetime | None = None
+    last_run_at: datetime = field(kw_only=True)
 
 
 def scheduler_refusal() -> str | None:
@@ -69,11 +70,13 @@ def entries_from(beat_schedule: Mapping, *, now: datetime, interval: float | Non
     app = current_app
     entries = []
     for name, spec in beat_schedule.items():
-        period = maybe_schedule(spec["schedule"], app=app)
+        # A number of seconds or a timedelta comes back as a ``schedule``, a schedule object as itself.
+        period = cast(BaseSchedule, maybe_schedule(spec["schedule"], app=app))
         if interval is not None and type(period) is schedule:
             period = schedule(timedelta(seconds=interval), app=app)
-        # An interval counts from the last run: "ran one period ago" makes it due now.
-        last = now - period.run_every if type(period) is schedule else now
+        # An interval counts from the last run: "ran one period ago" makes it due now.  (celery-types'
+        # ``schedule`` omits its ``run_every``.)
+        last = now - period.run_every if type(period) is schedule else now  # type: ignore[attr-defined]
         entries.append(Entry(name=name, task=spec["task"], schedule=period, args=tuple(spec.get("args", ())),
                              kwargs=spec.get("kwargs"), last_run_at=last))
     return entries

@@ -1,10 +1,9 @@
 """What every WebSocket of the site shares: bounded JSON from the client, the per-account group
 through which a signed-in user's sockets are closed at once (a suspension: moderation sends
-``account.closed``; the page then stops receiving instead of carrying on until a reload), and the one
-look again after the channel layer's quiet time (``core.channel_layer``)."""
+``account.closed``; the page then stops receiving instead of carrying on until a reload)."""
 
-import asyncio
 import logging
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from asgiref.sync import async_to_sync
@@ -12,9 +11,13 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from core.channel_layer import recheck_delay
 from core.errors import AppError
 from core.parsers import strict_json_loads
+
+if TYPE_CHECKING:  # the mixins below are mixed into this; they add no base class of their own
+    from channels.generic.websocket import AsyncJsonWebsocketConsumer as _Consumer
+else:
+    _Consumer = object
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +40,7 @@ def account_sockets_close(*, user_id: int) -> None:
         logger.exception("closing the sockets of user %s failed", user_id)
 
 
-class AccountSocketMixin:
+class AccountSocketMixin(_Consumer):
     """For ``AsyncJsonWebsocketConsumer`` subclasses: call ``account_join`` in ``connect`` (before
     ``accept``) and ``account_leave`` in ``disconnect``."""
 
@@ -61,37 +64,6 @@ class AccountSocketMixin:
             return strict_json_loads(text_data)
         except AppError:
             return None
-
-
-class RecheckSocketMixin:
-    """For consumers whose group a move in another process may have found empty just before they
-    joined (``core.channel_layer``'s quiet time): ``recheck_start`` in ``connect`` (after the group
-    join), ``recheck_stop`` in ``disconnect``.  Once the quiet time is over, ``recheck`` runs once and
-    sends whatever the socket missed.  Layers without a quiet time need no second look."""
-
-    async def recheck_prepare(self) -> None:
-        """Note what the socket knows as it joins (only when a look again will follow)."""
-
-    async def recheck(self) -> None:
-        raise NotImplementedError
-
-    async def recheck_start(self) -> None:
-        delay = recheck_delay(self.channel_layer)
-        if delay is not None:
-            await self.recheck_prepare()
-            self.recheck_task = asyncio.create_task(self._recheck_after(delay))
-
-    async def _recheck_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        try:
-            await self.recheck()
-        except OSError:  # the client went away meanwhile (uvicorn's ClientDisconnected): nobody to tell
-            pass
-
-    def recheck_stop(self) -> None:
-        task = getattr(self, "recheck_task", None)
-        if task is not None:
-            task.cancel()
 
 
 # Close codes a page may see when it opens a socket.

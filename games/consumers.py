@@ -10,9 +10,6 @@ A signed-in player's socket also records that they have this game open (``presen
 "ping" every ``presence.HEARTBEAT`` seconds).  A turn counts as seen only when the page says so ("seen",
 sent by a visible page after it drew the turn): a push alone proves nothing, since the server side of a
 just-closed page's socket can still take a message (over Redis) while no one is looking.
-A move in another process may have found the game's group empty just before this socket joined
-(``core.channel_layer``'s quiet time): the consumer looks again once that time is over and sends the
-game if it moved meanwhile.
 
 A socket renders one update at a time: a notice that arrives while it renders asks for one more render
 after it, however many arrive (``render_soon``).  That render starts after every notice it answers, so it
@@ -36,7 +33,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
 from core import user_stamp
-from core.sockets import AccountSocketMixin, RecheckSocketMixin
+from core.sockets import AccountSocketMixin
 from core.timezones import zone_for, zone_named
 
 from . import presence, selectors
@@ -83,7 +80,7 @@ def viewer_locale(user):
         yield
 
 
-class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
+class GameConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     render_task: asyncio.Task | None = None
     render_wanted = False
     announced = 0  # the newest version a "game changed" notice named
@@ -102,17 +99,8 @@ class GameConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         await self.accept()
         self.present = True
         await self._touch()
-        await self.recheck_start()
-
-    async def recheck(self):
-        """Send the game if it moved since this socket last showed it."""
-        version = await database_sync_to_async(self._version)()
-        if version != self.version:
-            self.announced = max(self.announced, version or 0)  # newer than any shared render it missed
-            self.render_soon()
 
     async def disconnect(self, code):
-        self.recheck_stop()
         if self.render_task is not None:
             self.render_task.cancel()
         await self.account_leave()

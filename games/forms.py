@@ -213,7 +213,7 @@ class GameSettingsMixin:
         for other in self.sections.values():
             if other.kind != kind:
                 for name in other.fields:
-                    self._errors.pop(f"{other.kind}_{name}", None)
+                    self.errors.pop(f"{other.kind}_{name}", None)
         return {name: data.get(f"{kind}_{name}") for name in self.sections[kind].fields}
 
     def _options(self, kind: str, values: dict) -> dict:

@@ -4,18 +4,12 @@ of queries does not grow with the number of games or moves."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import cache
 
-from django.contrib.auth import get_user_model
-from django.db import connections, router
-from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
-from core import rawsql
-
+from . import store
 from .engines import registry
 from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
-
-User = get_user_model()
 
 # Finished games shown beside the running ones; the full record is on the player's profile.
 RECENT_FINISHED = 20
@@ -97,68 +91,10 @@ def open_seeks(*, limit: int | None = LOBBY_SEEKS, kind: str | None = None) -> Q
     return seeks if limit is None else seeks[:limit]
 
 
-def open_seeks_seen(*, limit: int = LOBBY_SEEKS) -> list[tuple[int, int]]:
-    """The newest open seeks as a lobby socket knows them: each id with its taken seats.  Compared
-    after the channel layer's quiet time, it tells whether the socket missed a change."""
-    seeks = Game.objects.filter(status=GameStatus.OPEN).order_by("-created_at", "-pk")
-    return list(seeks.annotate(taken=Count("seats__user"))[:limit].values_list("pk", "taken"))
-
-
 def game_with_seats(*, game_id: int) -> Game | None:
-    """The game with its seats in order and their players: on PostgreSQL in one statement written once
-    (``game_and_seats_read``), elsewhere the ORM's two queries.  Every game page, its API and each
-    socket's update start here (not compiled by the ORM on every update)."""
-    connection = connections[router.db_for_read(Game)]
-    if connection.vendor == "postgresql":
-        return game_and_seats_read(game_id, connection)  # a game always has its seats, made with it
-    return Game.objects.filter(pk=game_id).prefetch_related(_seats_with_users()).first()
-
-
-def game_and_seats_read(game_id: int, connection, *, lock: bool = False) -> Game | None:
-    """The game, each of its seats with its user, as the ORM's ``game_with_seats`` reads them (the seats
-    in order, each seat's user and game cached), in one statement prepared on the server (``core.rawsql``);
-    ``lock``: the game's and the seats' rows locked (``FOR UPDATE OF g, s``, the move path's
-    ``lock_game``).  None when the game has no row or no seats.  PostgreSQL only."""
-    sql = rawsql.statement(("game_and_seats", lock, connection.vendor),
-                           lambda: _game_and_seats_sql(connection, lock))
-    with rawsql.prepared_cursor(connection) as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    game_width, seat_width = rawsql.column_count(Game), rawsql.column_count(Seat)
-    game = rawsql.instance(Game, connection, rows[0][:game_width])
-    cached_user = Seat._meta.get_field("user").set_cached_value
-    cached_game = Seat._meta.get_field("game").set_cached_value
-    user_id_at = game_width + seat_width + _user_pk_column()
-    seats = []
-    for values in rows:
-        seat = rawsql.instance(Seat, connection, values[game_width:game_width + seat_width])
-        if seat.user_id is None:
-            cached_user(seat, None)
-        elif values[user_id_at] == seat.user_id:
-            cached_user(seat, rawsql.instance(User, connection, values[game_width + seat_width:]))
-        # else the seat got its player while a lock was awaited: the user is read when asked for
-        cached_game(seat, game)
-        seats.append(seat)
-    game._prefetched_objects_cache = {"seats": seats}
-    return game
-
-
-@cache
-def _user_pk_column() -> int:
-    return [f.attname for f in User._meta.concrete_fields].index(User._meta.pk.attname)
-
-
-def _game_and_seats_sql(connection, lock: bool) -> str:
-    qn = connection.ops.quote_name
-    return (
-        f"SELECT {rawsql.select_list(Game, 'g', connection)}, {rawsql.select_list(Seat, 's', connection)},"
-        f" {rawsql.select_list(User, 'u', connection)}"
-        f" FROM {qn(Game._meta.db_table)} g JOIN {qn(Seat._meta.db_table)} s ON s.{qn('game_id')} = g.id"
-        f" LEFT JOIN {qn(User._meta.db_table)} u ON u.id = s.{qn('user_id')}"
-        f" WHERE g.id = %s ORDER BY s.{qn('index')}" + (" FOR UPDATE OF g, s" if lock else "")
-    )
+    """The game with its seats in order and their players (``store.read``): where every game page, its
+    API and each socket's update start."""
+    return store.read(game_id)
 
 
 def moves_for_game(*, game: Game) -> QuerySet[Move]:
@@ -200,14 +136,6 @@ def next_game_for_user(*, user, exclude_game_id: int | None = None) -> tuple[Gam
     first = min(seats, key=lambda s: (time_runs_out(s, s.game) or far, s.game_id))
     first.game.my_seat = first
     return first.game, len(seats)
-
-
-def unfinished_versions(*, user) -> dict[int, tuple[int, str]]:
-    """Each of the user's games still open, challenged or running: its version and status (what the user
-    socket compares to tell whether any of them changed)."""
-    rows = (Seat.objects.filter(user=user, game__status__in=UNFINISHED)
-            .values_list("game_id", "game__version", "game__status"))
-    return {game_id: (version, status) for game_id, version, status in rows}
 
 
 def log_for_seat(*, game: Game, moves, seat_index: int | None) -> list[dict]:

@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
 
-class RulesConfig(AppConfig):
-    name = "rules"
+class GuideConfig(AppConfig):
+    name = "guide"
     verbose_name = "How to play"

@@ -293,7 +293,7 @@ def _spellcrafter_picture(language: str) -> dict[str, Any]:
 
 
 # Per game: its rules page's examples, and the small picture of its board in play for the home page
-# (``templates/rules/pictures/<kind>.html`` draws it from this context).
+# (``templates/guide/pictures/<kind>.html`` draws it from this context).
 EXAMPLES = {
     "crossword": crossword,
     "turnspell": lambda language: turnspell(),
@@ -309,6 +309,6 @@ PICTURES = {
 
 
 def picture_for(kind: str, language: str) -> dict[str, Any] | None:
-    """What ``templates/rules/pictures/<kind>.html`` draws, in ``language``; None for a kind with no picture."""
+    """What ``templates/guide/pictures/<kind>.html`` draws, in ``language``; None for a kind with no picture."""
     make = PICTURES.get(kind)
     return make(language) if make else None

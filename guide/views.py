@@ -1,7 +1,7 @@
 """The rules pages: an index of the games and one "How to play" page per game.
 
 A page's long text lives in a template per language (``rules/<language>/<kind>.html``), chosen by the
-active language with English as the fallback; the pictures come from ``rules.diagrams``.  Anyone may
+active language with English as the fallback; the pictures come from ``guide.diagrams``.  Anyone may
 read them, signed in or not.
 """
 
@@ -16,7 +16,7 @@ from .catalogue import BY_KIND, GAMES
 
 
 def rules_index(request):
-    return render(request, "rules/index.html", {"games": GAMES})
+    return render(request, "guide/index.html", {"games": GAMES})
 
 
 def rules_page(request, kind: str):
@@ -24,7 +24,7 @@ def rules_page(request, kind: str):
     if game is None:
         raise Http404
     language = diagrams.language_of(get_language())
-    template = select_template([f"rules/{language}/{kind}.html", f"rules/en/{kind}.html"])
+    template = select_template([f"guide/{language}/{kind}.html", f"guide/en/{kind}.html"])
     content_language = template.template.name.split("/")[1]
     context = {
         "game": game,

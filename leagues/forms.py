@@ -105,7 +105,7 @@ class LeagueForm(GameSettingsMixin, forms.Form):
         friends = data.get("format") == LeagueFormat.FRIENDS
         if friends:
             for name in DIVISION_FIELDS:
-                self._errors.pop(name, None)
+                self.errors.pop(name, None)
         values = self._kind_values(data, kind)
         league = {
             "name": data.get("name"), "description": data.get("description") or "", "kind": kind,

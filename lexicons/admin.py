@@ -210,8 +210,9 @@ class LengthFilter(admin.SimpleListFilter):
         return [(str(n), str(n)) for n in range(2, 16)]
 
     def queryset(self, request, queryset):
-        if self.value():
-            return queryset.annotate(length=Length("word")).filter(length=int(self.value()))
+        value = self.value()
+        if value:
+            return queryset.annotate(length=Length("word")).filter(length=int(value))
         return queryset
 
 

@@ -34,7 +34,7 @@ class TermCardForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        if self.errors:
+        if self.errors or data is None:  # a ModelForm's clean() returns its cleaned_data, never None
             return data
         try:
             card = clean_card(

@@ -158,6 +158,7 @@ def filter_report(entries: Iterable[str], language: str) -> FilterReport:
         raw_count += 1
         verdict = check_entry(raw, language)
         if verdict.word is None:
+            assert verdict.reason is not None  # a refused entry always says why
             rejected[verdict.reason] += 1
         else:
             kept.add(verdict.word)

@@ -11,9 +11,15 @@ from .store import lexicon_choices
 
 
 class LexiconChoiceMixin:
+    """For a form with a ``lexicon`` ChoiceField: its choices are the lexicons there are now."""
+
+    fields: dict[str, forms.Field]  # the form's, which this is mixed into
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].choices = lexicon_choices()
+        lexicon = self.fields["lexicon"]
+        assert isinstance(lexicon, forms.ChoiceField)
+        lexicon.choices = lexicon_choices()
 
 
 class WordLookupForm(LexiconChoiceMixin, forms.Form):

@@ -115,7 +115,7 @@ class WordIndex:
         keys = self._trie.iterkeys(prefix.lower())
         if limit is None:
             return sorted(keys)
-        found = []
+        found: list[str] = []
         for key in keys:
             if len(found) >= limit:
                 break

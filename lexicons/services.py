@@ -126,6 +126,7 @@ def normalised_or_error(raw: str, language: str) -> str:
     """The playable spelling of ``raw`` or a LexiconError saying which rule refused it."""
     verdict = filters.check_entry(raw or "", language)
     if verdict.word is None:
+        assert verdict.reason is not None  # a refused entry always says why
         code = EMPTY_WORD if verdict.reason == filters.EMPTY else BAD_WORD
         raise LexiconError(code, filter_reason_message(verdict.reason), reason=verdict.reason)
     return verdict.word

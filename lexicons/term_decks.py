@@ -62,6 +62,7 @@ def term_cards_import(*, text: str) -> ImportResult:
     existing = TermCard.objects.in_bulk(ids) if ids else {}
     for card in deck.cards:
         if card.id is not None and card.id not in existing:
+            assert card.row is not None  # read_csv numbers every card it reads
             errors.append((card.row, f"There is no card {card.id}; leave id empty to add a new card."))
     if errors:
         raise TermImportError(sorted(errors))

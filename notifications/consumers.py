@@ -1,9 +1,7 @@
 """The per-user WebSocket (``/ws/me/``) every page opens: the "your move" badge, the dashboard's rows
 and the bell, each read for this socket's user when a group message says something changed.  It also
 records that the player has the site open (``games.presence``; the page says "ping" every
-``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here.  A change that another
-process found nobody listening for, just before this socket joined (``core.channel_layer``), is caught
-by looking again once that can no longer happen: the page is then told to fetch its lists again.
+``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here.
 An open lobby page opens it as ``/ws/me/?lobby=1``: the socket then also joins the lobby's group and
 sends the page each changed seek's row, drawn for this user (``games.lobby``), or that it is gone:
 the lobby lives on the socket every page opens anyway, within the same limits."""
@@ -14,7 +12,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from core.sockets import AccountSocketMixin, RecheckSocketMixin
+from core.sockets import AccountSocketMixin
 from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
@@ -25,7 +23,7 @@ from games.lobby import lobby_seek, seek_rows_html
 from .selectors import unread_count
 
 
-class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketConsumer):
+class UserConsumer(AccountSocketMixin, AsyncJsonWebsocketConsumer):
     """Feeds the dashboard and the "your move" badge of every page."""
 
     async def connect(self):
@@ -39,29 +37,11 @@ class UserConsumer(AccountSocketMixin, RecheckSocketMixin, AsyncJsonWebsocketCon
         self.lobby = query.get("lobby") == ["1"]
         if self.lobby:
             await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
-        await self.recheck_start()
         await self.account_join()
         await self.accept()
         await self._touch()
 
-    async def recheck_prepare(self):
-        # The user's unfinished games as this socket knows them: as it joined, then as told.
-        self.known = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
-        if self.lobby:
-            self.seeks_known = await database_sync_to_async(game_selectors.open_seeks_seen)()
-
-    async def recheck(self):
-        """Tell the page to fetch its lists again if a game (or, on the lobby, a seek) changed unannounced
-        since the join."""
-        now = await database_sync_to_async(game_selectors.unfinished_versions)(user=self.scope["user"])
-        # A seek change that was announced meanwhile asks for a fetch too: one fetch more, nothing missed.
-        seeks = await database_sync_to_async(game_selectors.open_seeks_seen)() if self.lobby else None
-        seeks_changed = self.lobby and seeks != self.seeks_known
-        if now != self.known or seeks_changed:
-            await self.send_json({**await database_sync_to_async(self._summary)(), "resync": True})
-
     async def disconnect(self, code):
-        self.recheck_stop()
         await self.account_leave()
         if getattr(self, "lobby", False):
             await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)

@@ -2,6 +2,11 @@
 
 In CI (``CI=true``) tests that need PostgreSQL or Redis fail when those are missing instead of
 being skipped.
+
+Under pytest-xdist (``make test`` runs ``-n auto``) each worker process has its own test database
+(pytest-django adds ``_gw0``, ``_gw1`` ... to its name) and its own keys in a shared Redis
+(``isolate_worker_in_redis``); tests that start Celery workers on the shared broker take turns
+(``shared_broker_turn``).
 """
 
 import os
@@ -15,8 +20,111 @@ from games.engines import registry
 from tests.games.toy_engine import ENGINE as TOY
 
 IN_CI = os.environ.get("CI") == "true"
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1" ... in a pytest-xdist worker
 
 registry.register(TOY)
+
+
+def isolate_worker_in_redis() -> str:
+    """Parallel workers sharing one Redis database keep apart: this worker's cache keys (user stamps,
+    presence, rate limits, and the stamps' pub/sub channel, which lives under the cache's prefix) and its
+    channel layer's keys get a prefix of their own, which the processes it starts (web servers, Celery
+    workers) inherit through the environment; and ``cache.clear()`` deletes only this worker's keys, where
+    Django's would empty the whole database under the other workers.  Returns the prefix ("" when there
+    is nothing to keep apart: no xdist, or no Redis).  Runs before any test touches the cache."""
+    from django.conf import settings
+
+    if not XDIST_WORKER or not settings.REDIS_URL:
+        return ""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")[:8]  # also apart from another run on the same Redis
+    prefix = f"test-{run}-{XDIST_WORKER}"
+    os.environ["CACHE_KEY_PREFIX"] = settings.CACHES["default"]["KEY_PREFIX"] = prefix
+    layer = settings.CHANNEL_LAYERS["default"].get("CONFIG")
+    if layer is not None:
+        os.environ["CHANNEL_LAYER_PREFIX"] = layer["prefix"] = f"asgi-{prefix}"
+
+    from core.cache import ResilientRedisCache
+
+    flush = ResilientRedisCache.clear
+
+    def clear(self):
+        if self.key_prefix != prefix:  # a cache a test made of its own
+            return flush(self)
+        return delete_keys(settings.CACHES["default"]["LOCATION"], f"{prefix}:*")
+
+    ResilientRedisCache.clear = clear
+    return prefix
+
+
+def delete_keys(url: str, pattern: str) -> None:
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        keys = list(client.scan_iter(match=pattern, count=1000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start:start + 1000])
+
+
+REDIS_PREFIX = isolate_worker_in_redis()
+
+
+def pytest_sessionfinish(session):
+    """This worker's keys go when it ends (its prefix is never used again)."""
+    if REDIS_PREFIX:
+        from django.conf import settings
+
+        delete_keys(settings.REDIS_URL, f"{REDIS_PREFIX}:*")
+        delete_keys(settings.REDIS_URL, f"asgi-{REDIS_PREFIX}*")
+
+
+# A fixture that needs a service marks the tests that use it, so ``-m "not postgres"`` leaves them out too.
+MARKER_OF_FIXTURE = {"postgres": "postgres", "celery_worker_process": "worker"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
+def pytest_collection_modifyitems(config, items):
+    """Marks the tests whose fixtures need PostgreSQL or a Celery worker."""
+    for item in items:
+        for fixture, marker in MARKER_OF_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()) and item.get_closest_marker(marker) is None:
+                item.add_marker(marker)
+
+
+@pytest.fixture(autouse=True)
+def shared_broker_turn(request):
+    """A test marked ``worker`` starts real Celery workers on the shared broker (``CELERY_BROKER_URL``),
+    which consume and purge the same queues and answer the same pings as any other test's: such tests
+    take turns, across pytest-xdist's workers and across runs on the same broker, under a file lock
+    named after the broker.  (pytest-xdist's ``--dist loadgroup`` cannot group them: pytest 9 ignores the
+    node id it rewrites.)  The fault suite's workers use a Redis of their own and need no turn."""
+    if request.node.get_closest_marker("worker") is None or "private_redis" in request.fixturenames:
+        yield
+        return
+    import fcntl
+    import hashlib
+    import tempfile
+
+    from django.conf import settings
+
+    broker = hashlib.sha256(settings.CELERY_BROKER_URL.encode()).hexdigest()[:16]
+    with open(os.path.join(tempfile.gettempdir(), f"letterpost-test-broker-{broker}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """A test marked ``postgres`` skips (outside CI) or fails (in CI) without PostgreSQL, before any of its
+    fixtures is set up, whether or not it also asks for the ``postgres`` fixture: the marker alone is
+    enough, so marker and fixture cannot disagree.  (``redis`` and ``worker`` tests say what they need
+    through their fixtures: some start a Redis of their own.)"""
+    if item.get_closest_marker("postgres") is not None:
+        from django.conf import settings
+
+        require_service(settings.DATABASES["default"]["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
 
 
 @receiver(connection_created)
@@ -138,17 +246,6 @@ def require_service(available: bool, what: str) -> None:
     if IN_CI:
         pytest.fail(f"{what} is required in CI but is not configured")
     pytest.skip(f"{what} not configured (set it up, or run in CI)")
-
-
-@pytest.fixture(autouse=True)
-def _postgres_marker(request):
-    """A test marked ``postgres`` skips (outside CI) or fails (in CI) without PostgreSQL, whether or not it
-    also asks for the ``postgres`` fixture: the marker alone is enough.  (``redis`` and ``worker`` tests
-    say what they need through their fixtures: some start a Redis of their own.)"""
-    if request.node.get_closest_marker("postgres") is None:
-        return
-    engine = request.getfixturevalue("settings").DATABASES["default"]["ENGINE"]
-    require_service(engine.endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
 
 
 @pytest.fixture

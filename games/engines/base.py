@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import orjson
 
@@ -86,7 +86,7 @@ class SetLexicon:
     def words(self) -> Iterable[str]:
         return sorted(self._words)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(sorted(self._words))
 
 
@@ -120,7 +120,24 @@ class Outcome:
         }
 
 
-def ranks_from_scores(scores: Iterable[int]) -> tuple[int, ...]:
+@dataclass(frozen=True)
+class Transition:
+    """What one move did, as the services record it: the new state, who acts next, the turn marker,
+    the public scores and the outcome (None while the game goes on).  ``Engine.transition`` makes it,
+    so a recorder asks the engine once per move."""
+
+    state: State
+    to_act: frozenset[int]
+    turn_id: str
+    scores: list[int]
+    outcome: Outcome | None
+
+
+# A score to rank by: a number, or a tuple of numbers compared in order (ties broken by the later ones).
+_Key = TypeVar("_Key", int, tuple[int, ...])
+
+
+def ranks_from_scores(scores: Iterable[_Key]) -> tuple[int, ...]:
     """Competition ranking (1, 2, 2, 4): a higher score ranks first, equal scores share."""
     scores = list(scores)
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
@@ -204,8 +221,10 @@ def copy_state(state: State, *, append_only: Iterable[str] = (), shared: Iterabl
 
 # The JSON kinds a value of a move may have (JSON Schema's names, so messages read naturally).
 STRING, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL = "string", "integer", "boolean", "array", "object", "null"
-_ARTICLE = {STRING: "a string", INTEGER: "an integer", BOOLEAN: "true or false", ARRAY: "a list",
-            OBJECT: "an object", NULL: "null"}
+_ARTICLE: dict[str | None, str] = {
+    STRING: "a string", INTEGER: "an integer", BOOLEAN: "true or false", ARRAY: "a list", OBJECT: "an object",
+    NULL: "null",
+}
 # Compact JSON size of a whole move; each engine may set its own ``max_move_bytes``.
 MAX_MOVE_BYTES = 4096
 # Integers beyond 64 bits are refused: no rule needs them and not every store keeps them.
@@ -308,8 +327,10 @@ def _check_value(value: Any, spec: Value, path: tuple[str | int, ...]) -> None:
     elif kind == ARRAY:
         if len(value) > spec.max_len:
             raise bad_move(f'"{_named(path)}" has more than {spec.max_len} items.', key=_named(path))
+        items = spec.items
+        assert items is not None, "array() always declares its items"
         for index, item in enumerate(value):
-            _check_value(item, spec.items, (*path, index))
+            _check_value(item, items, (*path, index))
     elif kind == OBJECT:
         _check_keys(value, spec.keys or {}, path)
 
@@ -579,6 +600,16 @@ class Engine(ABC):
         else:
             self.check_in_play(state, seat)
         self.check_move_shape(move)
+
+    def transition(self, state: State, seat: int, move: Mapping[str, Any], ctx: Context) -> Transition:
+        """``apply``, and what the new state says for the record (``Transition``)."""
+        new = self.apply(state, seat, move, ctx)
+        return self.transition_to(new)
+
+    def transition_to(self, state: State) -> Transition:
+        """The ``Transition`` that leads to ``state`` (a game's first state, say)."""
+        return Transition(state, self.to_act(state), str(self.turn_id(state)), self.scores(state),
+                          self.outcome(state))
 
     def not_acting_error(self, state: State, seat: Any) -> IllegalMove:
         """The refusal for a seat that is not in ``to_act``: GAME_OVER once over, BAD_SEAT for

@@ -4,6 +4,7 @@ Models hold data and small properties only; every write goes through ``games/ser
 """
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -60,6 +61,13 @@ class Game(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == GameStatus.ACTIVE
+
+    @property
+    def started_state(self) -> dict[str, Any]:
+        """The engine's state of a game that has started (an open challenge has none yet)."""
+        state = self.state
+        assert state is not None, f"game {self.pk} has not started"
+        return state
 
 
 class Seat(models.Model):

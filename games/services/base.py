@@ -8,17 +8,16 @@ import hashlib
 import json
 from typing import Any
 
-from django.db import connections, router, transaction
+from django.db import transaction
 
 from core.events import Event, publish
 
 from .. import broadcast
 from ..engines import registry
 from ..engines.base import Engine
-from ..errors import MSG_NOT_FOUND, NOT_FOUND, UNKNOWN_KIND, GameError
+from ..errors import UNKNOWN_KIND, GameError
 from ..events import BotToMove
 from ..models import Game, GameStatus, Seat
-from ..selectors import game_and_seats_read
 
 
 def engine_for(kind: str) -> Engine:
@@ -26,27 +25,6 @@ def engine_for(kind: str) -> Engine:
         return registry.get(kind)
     except KeyError:
         raise GameError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.") from None
-
-
-def lock_game(game_id: int) -> Game:
-    """The game row, locked for this transaction, with its seats (and their users) as they are once it
-    holds the lock.  On PostgreSQL one statement written once (``selectors.game_and_seats_read``) locks
-    the game and its seats together (``FOR UPDATE OF g, s``): a move waiting behind another gets both rows
-    as that one left them, since PostgreSQL re-reads every locked row that changed meanwhile.  With the
-    transaction's ``BEGIN`` that is two round trips of one packet each; it was two statements in a
-    pipeline (the seats read after the lock), also two round trips but six packets, each waking the
-    server; and the statement is written once, not compiled by the ORM on every move."""
-    connection = connections[router.db_for_write(Game)]
-    if connection.vendor != "postgresql":
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-        game._prefetched_objects_cache = {"seats": list(Seat.objects.filter(game=game).select_related("user"))}
-        return game
-    game = game_and_seats_read(game_id, connection, lock=True)
-    if game is None:  # a game always has its seats, made with it
-        raise GameError(NOT_FOUND, MSG_NOT_FOUND, 404)
-    return game
 
 
 def request_hash(move: Any, version: int | None) -> str:
@@ -79,4 +57,5 @@ def bot_to_act(seat: Seat) -> bool:
     so) are looked at: no query here; the deadline sweep wakes any other within a minute."""
     if not seat.to_act or seat.resigned or not seat.user_id or not Seat.user.is_cached(seat):
         return False
-    return seat.user.is_bot
+    user = seat.user
+    return user is not None and user.is_bot

@@ -51,12 +51,14 @@ def bot_move_play(*, game_id: int) -> int:
     engine = engine_for(game.kind)
     played = 0
     for seat in seats:
-        if seat.index not in engine.to_act(game.state):
+        if seat.index not in engine.to_act(game.started_state):
             continue
+        bot = seat.user
+        assert bot is not None  # the query above read only the seats of bots
         try:
-            move = bot_choose(game, engine, seat.index, seat.user.bot_level)
+            move = bot_choose(game, engine, seat.index, bot.bot_level)
         except engine_bots.NoBot:
-            logger.warning("bot %s has no move in game %s seat %s", seat.user.username, game.pk, seat.index)
+            logger.warning("bot %s has no move in game %s seat %s", bot.username, game.pk, seat.index)
             continue
         try:
             game_submit_move(game_id=game.pk, user=seat.user, move=move, version=game.version,

@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.events import publish
 from core.ratelimits import rate_limit_consume
 
+from .. import store
 from ..access import access_seat_for_user
 from ..errors import GAME_NOT_FINISHED, MSG_NOT_FINISHED, MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
 from ..events import ChallengeAnswered, ChallengeIssued
@@ -26,7 +27,7 @@ from ..models import Game, GameStatus, Seat
 from ..options import options_chosen
 from ..policies import refuse_unless_may_play
 from . import finisher
-from .base import announce, engine_for, lock_game
+from .base import announce, engine_for
 from .caps import refuse_over_game_cap
 from .creating import game_create, game_start, new_game_checked, new_game_insert
 
@@ -110,7 +111,7 @@ def game_rematch(*, game_id: int, user, now: datetime | None = None) -> Game:
 
 
 def _open_challenge(game_id: int) -> Game:
-    game = lock_game(game_id)
+    game = store.lock(game_id)
     if game.status != GameStatus.CHALLENGE:
         raise GameError(CHALLENGE_NOT_OPEN, MSG_NOT_OPEN, 409)
     return game
@@ -168,7 +169,7 @@ def challenges_expire(*, now: datetime | None = None) -> int:
     due = Game.objects.filter(status=GameStatus.CHALLENGE, created_at__lte=cutoff).values_list("pk", flat=True)
     for game_id in list(due):
         with transaction.atomic():
-            game = lock_game(game_id)
+            game = store.lock(game_id)
             if game.status == GameStatus.CHALLENGE:
                 _end(game, reason="expired", seat_index=0, by=None, now=now)
                 expired += 1

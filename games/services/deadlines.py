@@ -66,6 +66,12 @@ def timeout_key(game_id: int, seat_index: int, deadline: datetime) -> str:
     return f"timeout:{game_id}:{seat_index}:{deadline.isoformat()}"
 
 
+def _deadline(seat: Seat) -> datetime:
+    """The deadline of a seat the sweep found due (only a seat on the clock falls due)."""
+    assert seat.deadline is not None, f"seat {seat.pk} has no deadline"
+    return seat.deadline
+
+
 @dataclass
 class SweepReport:
     notices: int = 0
@@ -182,12 +188,12 @@ def _remind(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> No
             report.bots_due[game.pk] = game.version
     elif seat.alert_stage < Stage.TOLD:
         if not seat.resigned:
-            report.notifications.append(_notice("your_move", seat, game, deadline=seat.deadline.isoformat()))
+            report.notifications.append(_notice("your_move", seat, game, deadline=_deadline(seat).isoformat()))
             report.notices += 1
     elif due is not None:
         # The time left is the stage's: the notice says so, and when the time runs out, bank included.
         report.notifications.append(_notice(
-            "reminder", seat, game, step=f"{due}h", deadline=seat.deadline.isoformat(), hours=due,
+            "reminder", seat, game, step=f"{due}h", deadline=_deadline(seat).isoformat(), hours=due,
             timeout_at=clock.timeout_at.isoformat(), bank=clock.bank > timedelta(0),
         ))
         report.reminders += 1
@@ -212,14 +218,14 @@ def _time_out_all(timeouts: list[tuple[Game, Seat]], *, now: datetime, report: S
             alone.append((game, seat))
             continue
         try:
-            move = registry.get(game.kind).timeout_move(game.state, seat.index)
+            move = registry.get(game.kind).timeout_move(game.started_state, seat.index)
         except Exception:
             alone.append((game, seat))  # reported by the one-game path
             continue
         mine = next(s for s in seats if s.index == seat.index)
         mine.consecutive_timeouts += 1
         batch.append((game, seat, SystemMove(game=game, seats=seats, seat_index=seat.index, move=move,
-                                             idempotency_key=timeout_key(game.pk, seat.index, seat.deadline))))
+                                             idempotency_key=timeout_key(game.pk, seat.index, _deadline(seat)))))
     if batch:
         try:
             with transaction.atomic():
@@ -234,7 +240,7 @@ def _time_out_all(timeouts: list[tuple[Game, Seat]], *, now: datetime, report: S
             report.timeouts += 1
             report.notifications.append(_notice("timeout", seat, game, forfeited=False,
                                                 timeouts=seat.consecutive_timeouts + 1,
-                                                deadline=seat.deadline.isoformat()))
+                                                deadline=_deadline(seat).isoformat()))
         elif item.outcome == "skipped":
             Seat.objects.filter(pk=seat.pk, deadline=seat.deadline).update(alert_at=None)
         else:
@@ -248,8 +254,8 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
     try:
         with transaction.atomic():
             answer = game_submit_system_move(
-                game_id=game.pk, seat_index=seat.index, move=engine.timeout_move(game.state, seat.index),
-                source="timeout", idempotency_key=timeout_key(game.pk, seat.index, seat.deadline), now=now,
+                game_id=game.pk, seat_index=seat.index, move=engine.timeout_move(game.started_state, seat.index),
+                source="timeout", idempotency_key=timeout_key(game.pk, seat.index, _deadline(seat)), now=now,
             )
             if answer is None:
                 # Already handled, or the seat no longer acts: just stop looking at this deadline.
@@ -269,7 +275,7 @@ def _time_out(game: Game, seat: Seat, *, now: datetime, report: SweepReport) -> 
     report.timeouts += 1
     report.forfeits += forfeited
     report.notifications.append(
-        _notice("timeout", seat, game, forfeited=forfeited, timeouts=timeouts, deadline=seat.deadline.isoformat())
+        _notice("timeout", seat, game, forfeited=forfeited, timeouts=timeouts, deadline=_deadline(seat).isoformat())
     )
 
 

@@ -12,12 +12,13 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from .. import store
 from ..access import access_seat_for_user
 from ..bots import auto_move as bot_auto_move
 from ..errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, GameError
 from ..models import Game, GameStatus, Move, Seat
 from . import finisher
-from .base import announce, announce_seeks, engine_for, lock_game, request_hash
+from .base import announce, announce_seeks, engine_for, request_hash
 from .moves import apply_move
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABORTED, GameStatus.ANNULLED)
@@ -29,7 +30,7 @@ def game_resign(*, game_id: int, user, now: datetime | None = None) -> Game:
     auto-played by its timeout move so the others can finish."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         seat = access_seat_for_user(game, user)
         if game.status != GameStatus.ACTIVE:
             raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
@@ -47,7 +48,7 @@ def game_forfeit(
     seat has moved.  Returns False (and writes nothing) when the game is over or the seat already out."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         seat = next((s for s in game.seats.all() if s.index == seat_index), None)
         if game.status != GameStatus.ACTIVE or seat is None or seat.resigned:
             return False
@@ -74,8 +75,9 @@ def _resign_seat(*, game: Game, seat: Seat, user, reason: str, now: datetime, ea
     payload = {"type": "resign"} if reason == "resignation" else {"type": "resign", "reason": reason}
     active_left = [s for s in seats if not s.resigned]
     if len(seats) == 2 or engine.cooperative or len(active_left) <= 1:
+        result = finisher.result_on_scores(engine, game.started_state, seats, reason)
         finisher.finish(
-            game=game, seats=seats, now=now, result=finisher.result_on_scores(engine, game.state, seats, reason),
+            game=game, seats=seats, now=now, result=result,
             log=payload, source="resign", seat_index=seat.index, by=user,
         )
         return
@@ -86,7 +88,7 @@ def _resign_seat(*, game: Game, seat: Seat, user, reason: str, now: datetime, ea
         idempotency_key=f"resign:{seat.index}", request_hash="",
     )
     game.save(update_fields=["version"])
-    if seat.index in engine.to_act(game.state):
+    if seat.index in engine.to_act(game.started_state):
         auto = bot_auto_move(game, engine, seat.index)
         apply_move(
             game=game, engine=engine, seat_index=seat.index, move=auto, user=None, source="auto",
@@ -101,7 +103,7 @@ def game_abort(*, game_id: int, reason: str, now: datetime | None = None) -> boo
     unplayed games).  Returns False (and writes nothing) when it already ended."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         if game.status in ENDED:
             return False
         if game.status == GameStatus.OPEN:  # a seek withdrawn (or its creator suspended): gone from the lobby
@@ -119,11 +121,11 @@ def game_adjudicate(*, game_id: int, reason: str = "adjudicated", now: datetime 
     writes nothing) when the game is not in progress."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         if game.status != GameStatus.ACTIVE:
             return False
         seats = list(game.seats.all())
-        result = finisher.result_on_scores(engine_for(game.kind), game.state, seats, reason)
+        result = finisher.result_on_scores(engine_for(game.kind), game.started_state, seats, reason)
         finisher.finish(
             game=game, seats=seats, now=now, result=result, log={"type": "adjudicate", "reason": reason},
             source="adjudicate",
@@ -137,7 +139,7 @@ def game_annul(*, game_id: int, reason: str, by=None, now: datetime | None = Non
     Returns False (and writes nothing) when it was neither in progress nor finished."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         if game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
             return False
         finisher.finish(

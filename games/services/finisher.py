@@ -21,8 +21,13 @@ GAME_FIELDS = ["state", "version", "turn_id", "turn_version", "status", "finishe
 SEAT_FIELDS = ["score", "rank", "to_act", "deadline", "alert_at", "bank_used", "consecutive_timeouts"]
 
 
-def result_of(outcome: Outcome) -> dict[str, Any]:
-    return outcome.to_json()
+def result_of(outcome: Outcome, engine: Engine, seats: list[Seat]) -> dict[str, Any]:
+    """The result of the engine's ``outcome``: seats that resigned or forfeited rank below everyone who
+    played on, except in a cooperative game, whose seats share one result."""
+    result = outcome.to_json()
+    if not engine.cooperative and any(s.resigned for s in seats):
+        result["ranks"] = list(ranks_resigned_last(outcome.ranks, seats))
+    return result
 
 
 def result_on_scores(engine: Engine, state: dict, seats: list[Seat], reason: str) -> dict[str, Any]:
@@ -82,6 +87,7 @@ def finish(
             seat.rank = result["ranks"][seat.index]
     Seat.objects.bulk_update(seats, SEAT_FIELDS)
     game.save(update_fields=GAME_FIELDS)
+    event: GameFinished | GameVoided
     if status == GameStatus.FINISHED:
         event = GameFinished(game_id=game.pk, reason=(result or {}).get("reason", ""))
     else:

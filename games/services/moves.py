@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from core import rawsql
 from core.bulk import rows_update
 
-from .. import broadcast
+from .. import broadcast, store
 from ..access import access_seat_for_user
 from ..bots import auto_move as bot_auto_move
 from ..clock import NOTICE_DELAY, Clock
@@ -42,17 +41,15 @@ from ..errors import (
 )
 from ..models import Game, GameStatus, Move, Seat
 from ..policies import refuse_unless_may_play
+from ..store import SEAT_FIELDS
 from . import finisher
-from .base import announce, engine_for, lock_game, request_hash
+from .base import announce, engine_for, request_hash
 from .vacations import vacation_settle_on_move
 
 # Safety net for auto-played seats (resigned players in multi-seat games): never loop forever.
 MAX_AUTO_MOVES = 1000
 # A retried request gets these back as stored with the move, and the seat's current view.
 ANSWER_STORED = ("seq", "version", "status")
-SEAT_FIELDS = ["score", "to_act", "deadline", "rank", "alert_at", "alert_stage", "reminded_hours", "bank_used",
-               "consecutive_timeouts"]
-
 
 def game_submit_move(
     *,
@@ -64,22 +61,19 @@ def game_submit_move(
     now: datetime | None = None,
 ) -> dict:
     """Apply ``user``'s move to the game, or refuse it and write nothing (see the module docstring)."""
-    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 128:
-        raise GameError(BAD_REQUEST, "idempotency_key must be a string of 1 to 128 characters.")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise GameError(BAD_REQUEST, "version must be an integer.")
+    move_request_check(version=version, idempotency_key=idempotency_key)
     refuse_unless_may_play([user])
     hashed = request_hash(move, version)
     try:
         with transaction.atomic():
-            game = lock_game(game_id)
+            game = store.lock(game_id)
             seat = access_seat_for_user(game, user)
             try:
                 if game.status != GameStatus.ACTIVE:
                     raise GameError(GAME_NOT_ACTIVE, MSG_NOT_ACTIVE)
                 engine = engine_for(game.kind)
-                if seat.index not in engine.to_act(game.state):
-                    raise GameError.from_illegal(engine.not_acting_error(game.state, seat.index))
+                if seat.index not in engine.to_act(game.started_state):
+                    raise GameError.from_illegal(engine.not_acting_error(game.started_state, seat.index))
                 if version is not None and not (game.turn_version <= version <= game.version):
                     raise GameError(STALE_VERSION, MSG_STALE, 409, version=game.version)
                 return apply_move(
@@ -106,6 +100,16 @@ def game_submit_move(
         return retried
 
 
+def move_request_check(*, version: Any, idempotency_key: Any) -> None:
+    """The rules of a move request's fields besides the move (the engine checks that), for every way a
+    move arrives: ``idempotency_key`` a string of 1 to 128 characters without NUL, ``version`` an
+    integer or None.  Refused with ``BAD_REQUEST``."""
+    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 128 or "\x00" in idempotency_key:
+        raise GameError(BAD_REQUEST, "idempotency_key must be a string of 1 to 128 characters.")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise GameError(BAD_REQUEST, "version must be an integer.")
+
+
 def _retried_answer(*, game_id: int, user, idempotency_key: str, hashed: str) -> dict | None:
     """The answer to a retried request: the first answer's ``seq``, ``version`` and ``status`` as stored
     with the move, and the seat's view of the game as it is now (a view is not stored: it is most of a
@@ -119,7 +123,7 @@ def _retried_answer(*, game_id: int, user, idempotency_key: str, hashed: str) ->
         raise GameError(IDEMPOTENCY_KEY_REUSED, MSG_KEY_REUSED, 409)
     game = Game.objects.only("kind", "state").get(pk=game_id)
     stored = {key: earlier.response[key] for key in ANSWER_STORED if key in earlier.response}
-    return {**stored, "view": engine_for(game.kind).view(game.state, earlier.seat)}
+    return {**stored, "view": engine_for(game.kind).view(game.started_state, earlier.seat)}
 
 
 def game_submit_system_move(
@@ -131,13 +135,13 @@ def game_submit_system_move(
     when the key was used already or the seat is no longer to act.
     """
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = store.lock(game_id)
         if Move.objects.filter(game=game, idempotency_key=idempotency_key).exists():
             return None
         if game.status != GameStatus.ACTIVE:
             return None
         engine = engine_for(game.kind)
-        if seat_index not in engine.to_act(game.state):
+        if seat_index not in engine.to_act(game.started_state):
             return None
         return apply_move(
             game=game, engine=engine, seat_index=seat_index, move=move, user=None, source=source,
@@ -161,10 +165,10 @@ class SystemMove:
 
 
 def system_moves_record(*, batch: list[SystemMove], source: str, now: datetime) -> None:
-    """Many games' system moves (the deadline sweep's timeouts) through the steps of ``apply_move`` and
-    ``record_move`` — the same idempotency key, the same engine checks, state, version, turn and seat
-    clocks — written in a few statements for the whole batch: one read of used keys, one insert of the
-    log rows, one update of the games and one of the seats.  The caller holds every game's lock."""
+    """Many games' system moves (the deadline sweep's timeouts) recorded as ``record_move`` records one
+    (the same idempotency key, engine checks, ``_advance``, ``_log_row`` and ``seats_mirror``) but written
+    in a few statements for the whole batch: one read of used keys, one insert of the log rows, one update
+    of the games and one of the seats.  The caller holds every game's lock."""
     used = set(
         Move.objects.filter(game_id__in=[m.game.pk for m in batch],
                             idempotency_key__in=[m.idempotency_key for m in batch])
@@ -174,29 +178,22 @@ def system_moves_record(*, batch: list[SystemMove], source: str, now: datetime) 
     for item in batch:
         game, engine = item.game, engine_for(item.game.kind)
         if ((game.pk, item.idempotency_key) in used or game.status != GameStatus.ACTIVE
-                or item.seat_index not in engine.to_act(game.state)):
+                or item.seat_index not in engine.to_act(game.started_state)):
             item.outcome = "skipped"
             continue
         try:
-            state = engine.apply(game.state, item.seat_index, item.move, context_for(game))
+            step = engine.transition(game.started_state, item.seat_index, item.move, context_for(game))
         except IllegalMove:
             item.outcome = "left"
             continue
-        if any(s.resigned for s in item.seats) or engine.outcome(state) is not None:
+        if any(s.resigned for s in item.seats) or step.outcome is not None:
             item.outcome = "left"
             continue
-        game.state, game.version = state, game.version + 1
-        turn_id = str(engine.turn_id(state))
-        turn_changed = turn_id != game.turn_id
-        if turn_changed:
-            game.turn_id, game.turn_version = turn_id, game.version
-        rows.append(Move(
-            game=game, seq=game.version, seat=item.seat_index, user=None, payload=item.move, source=source,
-            idempotency_key=item.idempotency_key, request_hash=request_hash(item.move, None),
-            response=stored_answer(game, game.version),
-            bank_drawn=bank_draw(game=game, seats=item.seats, seat_index=item.seat_index, now=now),
-        ))
-        seats_mirror(game=game, engine=engine, seats=item.seats, state=state, now=now, turn_changed=turn_changed,
+        turn_changed = _advance(game, step)
+        rows.append(_log_row(game=game, seats=item.seats, seat_index=item.seat_index, move=item.move, user=None,
+                             source=source, idempotency_key=item.idempotency_key,
+                             hashed=request_hash(item.move, None), now=now, store_answer=True))
+        seats_mirror(game=game, seats=item.seats, step=step, now=now, turn_changed=turn_changed,
                      acted=item.seat_index)
         games.append(game)
         seats.extend(item.seats)
@@ -228,7 +225,7 @@ def apply_move(
     now = now or timezone.now()
     if not isinstance(move, dict):
         raise IllegalMove("BAD_MOVE", "A move must be a JSON object.")
-    state = engine.apply(game.state, seat_index, move, context_for(game))
+    step = engine.transition(game.started_state, seat_index, move, context_for(game))
     seats = list(game.seats.all())
     auto_seats = any(s.resigned for s in seats)
     if source == "player":
@@ -239,7 +236,7 @@ def apply_move(
             # The vacation's end pushed this seat's deadline back: the bank is drawn from the new one.
             mine.deadline = Seat.objects.values_list("deadline", flat=True).get(pk=mine.pk)
     first = record_move(
-        game=game, engine=engine, seats=seats, state=state, seat_index=seat_index, move=move, user=user,
+        game=game, engine=engine, seats=seats, step=step, seat_index=seat_index, move=move, user=user,
         source=source, idempotency_key=idempotency_key, hashed=hashed, now=now,
         # Without auto-played seats the answer is known before the insert: one UPDATE fewer.
         store_answer=not auto_seats,
@@ -247,13 +244,13 @@ def apply_move(
     for _ in range(MAX_AUTO_MOVES):
         if game.status != GameStatus.ACTIVE:
             break
-        due = sorted(s.index for s in seats if s.resigned and s.index in engine.to_act(game.state))
+        due = sorted(s.index for s in seats if s.resigned and s.index in engine.to_act(game.started_state))
         if not due:
             break
         auto_move = bot_auto_move(game, engine, due[0])
-        auto_state = engine.apply(game.state, due[0], auto_move, context_for(game))
         record_move(
-            game=game, engine=engine, seats=seats, state=auto_state, seat_index=due[0], move=auto_move,
+            game=game, engine=engine, seats=seats, seat_index=due[0], move=auto_move,
+            step=engine.transition(game.started_state, due[0], auto_move, context_for(game)),
             user=None, source="auto", idempotency_key=f"auto:{game.version + 1}:{due[0]}",
             hashed=request_hash(auto_move, None), now=now,
         )
@@ -262,7 +259,7 @@ def apply_move(
         first.save(update_fields=["response"])
     if game.status == GameStatus.ACTIVE:
         announce(game, seats)
-    return {**first.response, "view": engine.view(game.state, seat_index)}
+    return {**first.response, "view": engine.view(game.started_state, seat_index)}
 
 
 def stored_answer(game: Game, seq: int) -> dict:
@@ -271,68 +268,54 @@ def stored_answer(game: Game, seq: int) -> dict:
 
 
 def record_move(
-    *, game, engine, seats, state, seat_index, move, user, source, idempotency_key, hashed, now,
+    *, game, engine, seats, step, seat_index, move, user, source, idempotency_key, hashed, now,
     store_answer: bool = False,
 ) -> Move:
-    """Persist an applied move: the log row, the new state and version, seats and deadlines; a move
-    that ends the game goes on to the Finisher.  With ``store_answer``, what a retry gets back
-    (``stored_answer``) is stored with the row in the same insert."""
-    game.state = state
-    game.version += 1
-    turn_id = str(engine.turn_id(state))
-    turn_changed = turn_id != game.turn_id
-    if turn_changed:
-        game.turn_id = turn_id
-        game.turn_version = game.version
-    outcome = engine.outcome(state)
+    """Persist an applied move (``step``, the engine's ``Transition``): the log row, the new state and
+    version, seats and deadlines; a move that ends the game goes on to the Finisher.  With
+    ``store_answer``, what a retry gets back (``stored_answer``) is stored with the row in the same
+    insert."""
+    turn_changed = _advance(game, step)
     result = None
-    if outcome is not None:
-        result = finisher.result_of(outcome)
-        if not engine.cooperative and any(s.resigned for s in seats):
-            result["ranks"] = list(finisher.ranks_resigned_last(outcome.ranks, seats))
+    if step.outcome is not None:
+        result = finisher.result_of(step.outcome, engine, seats)
         game.status = GameStatus.FINISHED  # before the answer is stored: it says so
-    row = Move(
+    row = _log_row(game=game, seats=seats, seat_index=seat_index, move=move, user=user, source=source,
+                   idempotency_key=idempotency_key, hashed=hashed, now=now, store_answer=store_answer)
+    if result is not None:
+        row.save(force_insert=True)
+        finisher.finish(game=game, seats=seats, now=now, result=result)
+        return row
+    seats_mirror(game=game, seats=seats, step=step, now=now, turn_changed=turn_changed, acted=seat_index)
+    store.write_move(row, game, seats)
+    return row
+
+
+def _advance(game: Game, step) -> bool:
+    """The game takes the move's state, the next version and, when it changed, the new turn; returns
+    whether the turn changed."""
+    game.state = step.state
+    game.version += 1
+    turn_changed = step.turn_id != game.turn_id
+    if turn_changed:
+        game.turn_id = step.turn_id
+        game.turn_version = game.version
+    return turn_changed
+
+
+def _log_row(*, game, seats, seat_index, move, user, source, idempotency_key, hashed, now, store_answer) -> Move:
+    """The move's log row (not yet written), with the time drawn on the seat's bank."""
+    return Move(
         game=game, seq=game.version, seat=seat_index, user=user, payload=move, source=source,
         idempotency_key=idempotency_key, request_hash=hashed,
         response=stored_answer(game, game.version) if store_answer else {},
         bank_drawn=bank_draw(game=game, seats=seats, seat_index=seat_index, now=now),
     )
-    if result is not None:
-        row.save(force_insert=True)
-        finisher.finish(game=game, seats=seats, now=now, result=result)
-        return row
-    seats_mirror(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed,
-                 acted=seat_index)
-    _write_move(row, game, seats)
-    return row
-
-
-GAME_FIELDS = ["state", "version", "turn_id", "turn_version"]
-
-
-def _write_move(row: Move, game: Game, seats: list[Seat]) -> None:
-    """Insert the move row and write the game's and seats' new values.  On PostgreSQL that is one
-    statement (the insert and both updates as parts of one ``WITH``), so a move costs one round trip
-    to write and no ORM compiling; its insert still meets the idempotency key's unique constraint, and
-    a refused insert writes nothing of the three.  Elsewhere the ORM's three statements."""
-    connection = connections[router.db_for_write(Move)]
-    if connection.vendor != "postgresql":
-        row.save(force_insert=True)
-        game.save(update_fields=GAME_FIELDS)
-        rows_update(seats, SEAT_FIELDS)
-        return
-    insert_sql, params = rawsql.insert(row, connection)
-    game_sql, game_params = rawsql.update_one(game, GAME_FIELDS, connection)
-    seats_sql, seats_params = rawsql.update_rows(seats, SEAT_FIELDS, connection)
-    with rawsql.prepared_cursor(connection) as cursor:
-        cursor.execute(f"WITH m AS ({insert_sql}), g AS ({game_sql}), s AS ({seats_sql}) SELECT * FROM m",
-                       params + game_params + seats_params)
-        row.pk = cursor.fetchone()[0]
-    row._state.adding, row._state.db = False, connection.alias
 
 
 def clock_of(seat: Seat, game: Game) -> Clock:
     """The running clock of a seat that is to act (it has a deadline), with what is left of its bank."""
+    assert seat.deadline is not None, "a seat that is to act has a deadline"
     return Clock.of(seat.deadline, game.days_per_move, seat.bank_left(game.time_bank_days))
 
 
@@ -356,18 +339,17 @@ def sync_seats(*, game, engine, seats, state, now, turn_changed, acted=None) -> 
     """Mirror scores and who is to act onto the seat rows, starting a fresh clock for each seat that
     became due (one bulk update).  A fresh clock's ``alert_at`` is ``NOTICE_DELAY`` away: the sweep tells
     the player then, unless they have seen the turn by then (``deadlines.seat_mark_seen``)."""
-    seats_mirror(game=game, engine=engine, seats=seats, state=state, now=now, turn_changed=turn_changed, acted=acted)
+    seats_mirror(game=game, seats=seats, step=engine.transition_to(state), now=now, turn_changed=turn_changed,
+                 acted=acted)
     rows_update(seats, SEAT_FIELDS)
 
 
-def seats_mirror(*, game, engine, seats, state, now, turn_changed, acted=None) -> None:
-    """``sync_seats`` without the write: the seat objects only."""
-    to_act = engine.to_act(state)
-    scores = engine.scores(state)
+def seats_mirror(*, game, seats, step, now, turn_changed, acted=None) -> None:
+    """``sync_seats`` without the write: the seat objects only, from the move's ``Transition``."""
     for seat in seats:
-        seat.score = scores[seat.index]
+        seat.score = step.scores[seat.index]
         was_to_act = seat.to_act
-        seat.to_act = seat.index in to_act
+        seat.to_act = seat.index in step.to_act
         if not seat.to_act:
             seat.deadline = None
             seat.alert_at = None
@@ -380,7 +362,7 @@ def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
     turn is still unseen after ``NOTICE_DELAY``."""
     seat.deadline = Clock.start(now, days).deadline
     # A bot is not told but woken, so its seat wants the sweep at once (should its task be lost).
-    bot = seat.user_id and Seat.user.is_cached(seat) and seat.user.is_bot
+    bot = seat.user is not None and seat.user.is_bot if seat.user_id and Seat.user.is_cached(seat) else False
     seat.alert_at = now if bot else now + NOTICE_DELAY
     seat.alert_stage = 0
     seat.reminded_hours = None

@@ -38,7 +38,9 @@ def vacation_settle(*, vacation_id: int, now: datetime, back_at: datetime | None
             if ended > now:
                 return 0  # still away
             vacation_mark_ended(vacation=vacation, ended_at=ended)
-        ended = vacation.ended_at
+        ended_at = vacation.ended_at
+        assert ended_at is not None  # marked ended just above when it was not already
+        ended = ended_at
         if ended > vacation.starts_at:
             _hold_clocks(user_id=vacation.user_id, away_from=vacation.starts_at, away_until=ended)
         vacation_mark_settled(vacation=vacation, settled_at=now)
@@ -52,6 +54,7 @@ def _hold_clocks(*, user_id: int, away_from: datetime, away_until: datetime) -> 
     list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk").values_list("pk", flat=True))
     seats = list(running.select_related("game"))
     for seat in seats:
+        assert seat.deadline is not None  # ``running`` holds only seats with a deadline
         seat.deadline = Clock.of(seat.deadline, seat.game.days_per_move).held(away_from, away_until).deadline
         seat.alert_at = away_until  # the sweep works out the next reminder from the new deadline
     Seat.objects.bulk_update(seats, ["deadline", "alert_at"])

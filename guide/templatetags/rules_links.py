@@ -4,19 +4,19 @@ small picture of each game's board for the home page (drawn from the rules pages
 from django import template
 from django.utils.translation import get_language
 
-from rules import diagrams
-from rules.catalogue import BY_KIND, GAMES
+from guide import diagrams
+from guide.catalogue import BY_KIND, GAMES
 
 register = template.Library()
 
 
-@register.inclusion_tag("rules/_help_link.html")
+@register.inclusion_tag("guide/_help_link.html")
 def rules_help_link(kind: str):
     """A "?" link to how to play ``kind``; nothing for a kind without a rules page."""
     return {"game": BY_KIND.get(kind)}
 
 
-@register.inclusion_tag("rules/_game_list.html")
+@register.inclusion_tag("guide/_game_list.html")
 def rules_game_list(heading_level: int = 2):
     """The games with a line each and a link to their rules, for the home page and the rules index."""
     return {"games": GAMES, "heading_level": heading_level}
@@ -28,11 +28,11 @@ def rules_games():
     return GAMES
 
 
-@register.inclusion_tag("rules/_game_picture.html")
+@register.inclusion_tag("guide/_game_picture.html")
 def rules_game_picture(kind: str):
     """A small picture of ``kind``'s board in play, from the same engine-checked examples as its rules
     page, in the reader's language (Crossword and Spell have Dutch examples)."""
     picture = diagrams.picture_for(kind, diagrams.language_of(get_language()))
     if picture is None:
         return {"picture": None}
-    return {**picture, "kind": kind, "game": BY_KIND.get(kind), "picture": f"rules/pictures/{kind}.html"}
+    return {**picture, "kind": kind, "game": BY_KIND.get(kind), "picture": f"guide/pictures/{kind}.html"}

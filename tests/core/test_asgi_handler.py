@@ -2,6 +2,7 @@
 the sockets' broadcast after the response (``core.after_response``)."""
 
 import asyncio
+import contextvars
 import json
 import os
 import random
@@ -18,10 +19,13 @@ from django.conf import settings as django_settings
 
 from accounts.api_tokens import api_token_issue
 from config import asgi
-from config.asgi import django_asgi_app
 from games import services
 from games.broadcast import game_group
 from games.models import Move
+
+# The one-hop handler is a piece of the speed wing: these tests drive it whatever the run's SPEED_WING.
+django_asgi_app = (asgi.django_asgi_app if isinstance(asgi.django_asgi_app, asgi.OneHopASGIHandler)
+                   else contextvars.Context().run(asgi.OneHopASGIHandler))
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -102,7 +106,8 @@ def test_the_server_closes_the_connection_it_hands_back(tmp_path):
         port = probe.getsockname()[1]
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", KEEP_ALIVE_REQUESTS="1", DEBUG="False",
-               SECRET_KEY="keep-alive-test", SECURE_SSL_REDIRECT="False", PYTHONWARNINGS="ignore:No directory at")
+               SPEED_WING="true", SECRET_KEY="keep-alive-test", SECURE_SSL_REDIRECT="False",
+               PYTHONWARNINGS="ignore:No directory at")
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
                                "--port", str(port), "--no-access-log", "--log-level", "warning"],
                               cwd=django_settings.BASE_DIR, env=env)

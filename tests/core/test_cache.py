@@ -19,7 +19,7 @@ def test_an_unreachable_redis_is_stood_in_for_by_the_process_memory():
     resilient._local.clear()
 
 
-def test_every_cache_object_of_the_process_shares_one_client_and_its_connections():
+def test_every_cache_object_of_the_process_shares_one_client_and_its_connections(speed_wing_on):
     # Under ASGI Django makes a cache object per request: it must not make a connection pool per request.
     options = {"OPTIONS": {"socket_connect_timeout": 0.5}}
     one = ResilientRedisCache("redis://127.0.0.1:1/0", options)
@@ -29,7 +29,7 @@ def test_every_cache_object_of_the_process_shares_one_client_and_its_connections
 
 
 @pytest.mark.redis
-def test_one_redis_client_serves_every_command(redis_url):
+def test_one_redis_client_serves_every_command(redis_url, speed_wing_on):
     # Django's client made a new redis.Redis for each command; ours makes one per connection pool.
     cache = ResilientRedisCache(redis_url, {})
     client = cache._cache.get_client("a")

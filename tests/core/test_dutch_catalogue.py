@@ -79,7 +79,7 @@ def test_the_compiled_mo_matches_the_po():
 
 REPO = CATALOGUE.parents[2]
 APPS = ("accounts", "analysis", "config", "core", "games", "leagues", "lexicons", "moderation", "notifications",
-        "ratings", "rules")
+        "ratings", "guide")
 SINGULAR = {"_", "gettext", "gettext_lazy", "gettext_noop"}
 PLURAL = {"ngettext", "ngettext_lazy"}
 

@@ -40,7 +40,7 @@ def test_a_connection_the_server_ended_is_refused(raw):
             time.sleep(0.05)
 
 
-def test_the_sites_pool_asks_the_server_only_about_a_connection_it_ended(postgres, monkeypatch):
+def test_the_sites_pool_asks_the_server_only_about_a_connection_it_ended(postgres, monkeypatch, speed_wing_on):
     """Through the pool Django makes from the site's settings: checkouts of a quiet connection ask nothing
     (Django's own check would ask every time); after the server ends it, the check asks, and the pool
     hands out a new connection instead."""

@@ -1,5 +1,5 @@
-"""The move path's plain statements (``core.rawsql``, ``games.services.base.lock_game``, the move's one
-write in ``games.services.moves``) give what the ORM gives and write what it writes, all or nothing."""
+"""The move path's plain statements (``core.rawsql``, the store's ``lock`` and ``write_move``) give what
+the ORM gives and write what it writes, all or nothing."""
 
 from datetime import UTC, datetime
 
@@ -10,12 +10,11 @@ from django.db.models.signals import post_init
 from psycopg.postgres import types as pg_types
 from psycopg.pq import Format
 
-from core import fastjson, rawsql
-from games import services
+from core import fastjson, rawsql, speed
+from games import services, store
 from games.errors import GameError
 from games.models import Game, Move, Seat
-from games.services.base import lock_game
-from games.services.moves import SEAT_FIELDS, _write_move
+from games.store import SEAT_FIELDS
 
 pytestmark = pytest.mark.django_db
 TIMESTAMPTZ_OID = pg_types["timestamptz"].oid
@@ -35,8 +34,8 @@ def game(alice, bob):
 
 def test_the_lock_reads_the_game_and_its_seats_with_their_users_as_the_orm_does(game, alice, bob,
                                                                                django_assert_num_queries):
-    with transaction.atomic(), django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
-        locked = lock_game(game.pk)
+    with transaction.atomic(), django_assert_num_queries(1 if speed.on(connection) else 2):
+        locked = store.lock(game.pk)
         seats = list(locked.seats.all())
         users = [seat.user for seat in seats]  # cached with the seats: no query
     orm = Game.objects.get(pk=game.pk)
@@ -60,7 +59,7 @@ def test_an_instance_is_built_through_init_when_someone_listens_to_it(game):
     post_init.connect(receiver, sender=Game)
     try:
         with transaction.atomic():
-            locked = lock_game(game.pk)
+            locked = store.lock(game.pk)
     finally:
         post_init.disconnect(receiver, sender=Game)
     assert seen == [game.pk] and fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
@@ -80,7 +79,7 @@ def test_an_instance_is_built_by_the_models_own_from_db_when_it_has_one(game, mo
     rawsql._plain.cache_clear()
     try:
         with transaction.atomic():
-            locked = lock_game(game.pk)
+            locked = store.lock(game.pk)
     finally:
         monkeypatch.undo()
         rawsql._plain.cache_clear()
@@ -95,7 +94,7 @@ def test_the_hot_statements_read_timestamps_with_psycopgs_loader_as_django_reads
     with transaction.atomic():
         with rawsql.prepared_cursor(connection) as cursor:
             loader = cursor.cursor.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
-        locked = lock_game(game.pk)
+        locked = store.lock(game.pk)
     assert loader is psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)  # psycopg's, not Django's
     assert locked.finished_at == when and locked.finished_at.tzinfo is UTC
     assert fields_of(locked) == fields_of(Game.objects.get(pk=game.pk))
@@ -110,7 +109,7 @@ def test_the_hot_statements_keep_djangos_timestamp_loader_when_the_session_is_no
             cursor.execute("SET LOCAL TIME ZONE 'America/New_York'")
         with rawsql.prepared_cursor(connection) as cursor:
             loader = cursor.cursor.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
-        locked = lock_game(game.pk)
+        locked = store.lock(game.pk)
         orm = Game.objects.get(pk=game.pk)
     assert loader is not psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
     assert locked.finished_at == orm.finished_at and locked.finished_at.tzinfo is orm.finished_at.tzinfo
@@ -118,27 +117,27 @@ def test_the_hot_statements_keep_djangos_timestamp_loader_when_the_session_is_no
 
 def test_the_lock_of_a_missing_game_is_not_found(db):
     with transaction.atomic(), pytest.raises(GameError) as refused:
-        lock_game(10**9)
+        store.lock(10**9)
     assert refused.value.code == "NOT_FOUND"
 
 
 def test_a_seat_without_a_player_reads_as_none(game):
     Seat.objects.filter(game=game, index=1).update(user=None)
     with transaction.atomic():
-        seats = list(lock_game(game.pk).seats.all())
+        seats = list(store.lock(game.pk).seats.all())
     assert seats[1].user_id is None and seats[1].user is None
 
 
 def test_the_move_write_is_all_or_nothing(game, alice):
     with transaction.atomic():
-        locked = lock_game(game.pk)
+        locked = store.lock(game.pk)
         seats = list(locked.seats.all())
         first = Move(game=locked, seq=locked.version + 1, seat=0, user=alice, payload={"type": "add", "n": 1},
                      source="player", idempotency_key="k", request_hash="h", response={"seq": 1})
         locked.version += 1
         locked.state = dict(locked.state, total=3)
         seats[0].score, seats[0].deadline = 3, datetime(2031, 1, 1, tzinfo=UTC)
-        _write_move(first, locked, seats)
+        store.write_move(first, locked, seats)
     assert first.pk and not first._state.adding
     row = Move.objects.get(pk=first.pk)
     assert (row.payload, row.response, row.idempotency_key, row.created_at is not None) == (
@@ -149,14 +148,14 @@ def test_the_move_write_is_all_or_nothing(game, alice):
 
     # The same key again: the insert meets the unique constraint, and neither the game nor a seat changes.
     with pytest.raises(IntegrityError), transaction.atomic():
-        locked = lock_game(game.pk)
+        locked = store.lock(game.pk)
         seats = list(locked.seats.all())
         again = Move(game=locked, seq=locked.version + 1, seat=1, user=None, payload={}, source="player",
                      idempotency_key="k", request_hash="h2", response={})
         locked.version += 1
         locked.state = {"broken": True}
         seats[1].score = 99
-        _write_move(again, locked, seats)
+        store.write_move(again, locked, seats)
     assert Game.objects.get(pk=game.pk).version == saved.version
     assert Game.objects.get(pk=game.pk).state["total"] == 3
     assert Seat.objects.get(game=game, index=1).score != 99
@@ -180,11 +179,11 @@ def test_insert_and_update_statements_prepare_each_value_by_its_field(game, post
 
 
 @pytest.mark.postgres
-def test_the_hot_statements_are_prepared_once_per_connection(game, postgres):
+def test_the_hot_statements_are_prepared_once_per_connection(game, postgres, speed_wing_on):
     # Parsed and planned once per pooled connection instead of on every move.
     for _ in range(2):
         with transaction.atomic():
-            lock_game(game.pk)
+            store.lock(game.pk)
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s", ["%FOR UPDATE%"])
         assert len(cursor.fetchall()) == 1
@@ -205,6 +204,6 @@ def test_values_are_prepared_as_their_fields_prepare_them(game, alice):
     assert rawsql.prepared(version, True, connection) == version.get_db_prep_save(True, connection)
     state = Game._meta.get_field("state")
     assert rawsql._shortcut(state) is None and rawsql._shortcut(Seat._meta.get_field("user"))[0] is int
-    if connection.vendor == "postgresql":  # a JSON object or array is written by orjson
+    if speed.on(connection):  # a JSON object or array is written by orjson
         assert rawsql.prepared(state, {"a": [1]}, connection).dumps is fastjson.dumps
         assert rawsql.prepared(state, None, connection) is None

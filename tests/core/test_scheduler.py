@@ -73,6 +73,27 @@ def test_the_scheduler_applies_a_deadline_falling_due_while_it_runs_and_stops_on
     assert game.version == 2 and Seat.objects.get(game=game, index=0).consecutive_timeouts == 1
 
 
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_on_its_own_schedule_the_scheduler_applies_a_deadline_falling_due_within_two_minutes(alice, bob):
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    process = scheduler()  # as make run starts it: beat's intervals, no --interval
+    try:
+        assert process.stdout.readline().startswith("Scheduler: ")
+        due = timezone.now() + timedelta(seconds=5)  # after the sweep it runs at start
+        Seat.objects.filter(game=game, to_act=True).update(deadline=due, alert_at=due)
+        while not Move.objects.filter(game=game, source="timeout").exists():
+            assert process.poll() is None, process.stdout.read()
+            assert timezone.now() < due + timedelta(minutes=2), "no timeout applied within two minutes"
+            time.sleep(1)
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, output
+
+
 @pytest.mark.django_db
 def test_the_scheduler_refuses_to_run_beside_a_broker():
     result = subprocess.run([sys.executable, "manage.py", "run_scheduler"], cwd=ROOT, capture_output=True, text=True,
@@ -91,6 +112,7 @@ def fine_task():
     return {"done": 1}
 
 
+@pytest.mark.django_db  # entry_run closes the thread's old connections: a test before it may have left one open
 def test_a_failing_task_is_logged_and_the_others_still_run(caplog):
     caplog.set_level(logging.INFO, logger="core.scheduler")
     entries = entries_from({"Broken": {"task": "tests.scheduler.broken", "schedule": 60.0},

@@ -43,7 +43,7 @@ def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settin
             "core.middleware.PrivateResponsesMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
 
 
-def test_a_token_move_skips_the_session_and_keeps_the_headers(alice, bob, sessions_opened):
+def test_a_token_move_skips_the_session_and_keeps_the_headers(alice, bob, sessions_opened, speed_wing_on):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
     answer = token_client(alice).post(f"/api/games/{game.pk}/moves/", {
         "version": game.version, "move": {"type": "add", "n": 1}, "idempotency_key": "k1"}, format="json")
@@ -53,7 +53,7 @@ def test_a_token_move_skips_the_session_and_keeps_the_headers(alice, bob, sessio
     assert answer["X-Frame-Options"] == "DENY" and answer["X-Content-Type-Options"] == "nosniff"
 
 
-def test_its_errors_keep_their_codes_headers_and_language(alice, bob, carol, sessions_opened):
+def test_its_errors_keep_their_codes_headers_and_language(alice, bob, carol, sessions_opened, speed_wing_on):
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=3)
     body = {"version": game.version, "move": {"type": "add", "n": 1}, "idempotency_key": "k2"}
     refused = token_client(carol).post(f"/api/games/{game.pk}/moves/", body, format="json",

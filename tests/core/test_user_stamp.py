@@ -1,15 +1,12 @@
 """``core.user_stamp``: what a process keeps of a user (their token's rows, their suspension standing) is
 used only while the user's stamp is the one it was read under, and every change replaces the stamp:
-a save of the user or a token, a deleted token, a suspension, a vacation (an update without a signal).
-With Redis, a process keeps the stamps themselves while it hears the announcements of changes."""
+a save of the user or a token, a deleted token, a suspension, a vacation (an update without a signal)."""
 
 import contextvars
-import time
 from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
-import redis
 from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
@@ -47,45 +44,13 @@ def token_reads():
         yield reads
 
 
-def wait_for(condition, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "not within the time"
-        time.sleep(0.01)
-
-
 def changed_in_another_process(user_id: int) -> None:
-    """What another process's ``changed`` does: the shared stamp dropped, the change announced (and,
-    where this process listens, heard)."""
+    """What another process's ``changed`` does: the shared stamp dropped."""
     cache.delete(f"user-stamp:{user_id}")
-    listener = user_stamp._listener()
-    if listener is not None:
-        wait_for(lambda: listener.live)
-        heard = listener.heard.get(user_id)
-        redis.Redis.from_url(_redis_url()).publish(listener.channel, str(user_id))
-        wait_for(lambda: listener.heard.get(user_id) not in (None, heard))
-
-
-def _redis_url() -> str:
-    from django.conf import settings
-
-    return settings.REDIS_URL
 
 
 @pytest.fixture
-def listening(redis_url, alice):
-    """This process's listener, subscribed, once it heard the announcements so far (alice's creation)."""
-    listener = user_stamp._listener()
-    assert listener is not None
-    wait_for(lambda: listener.live)
-    marker = -time.monotonic_ns()  # no user's id: heard after everything published before it
-    redis.Redis.from_url(_redis_url()).publish(listener.channel, str(marker))
-    wait_for(lambda: marker in listener.heard)
-    return listener
-
-
-@pytest.fixture
-def seen(alice, bob, postgres, django_assert_max_num_queries):
+def seen(alice, bob, postgres, django_assert_max_num_queries, speed_wing_on):
     """A game and alice's token, already used twice: the process keeps her rows."""
     game = game_services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
     key = api_token_issue(user=alice)
@@ -159,7 +124,6 @@ def test_a_vacation_replaces_the_stamp(alice):
 def test_without_a_stamp_nothing_is_kept(seen, monkeypatch, django_assert_num_queries):
     game, _, client = seen
     monkeypatch.setattr(user_stamp, "_read", lambda user_id: None)  # the cache cannot be read (Redis down)
-    monkeypatch.setattr(user_stamp, "_listener", lambda: None)  # nor heard from
     for _ in range(2):
         with django_assert_num_queries(2), token_reads() as reads:
             assert client.get(f"/api/games/{game.pk}/").status_code == 200
@@ -203,49 +167,3 @@ def test_a_process_keeps_a_bounded_number_of_facts(monkeypatch):
     for n in range(5):
         kept.put(n, "s", n)
     assert [kept.get(n, "s") for n in range(5)] == [None, None, 2, 3, 4]
-
-
-
-@pytest.mark.redis
-def test_a_listening_process_keeps_a_stamp_without_asking_redis_again(listening, alice, monkeypatch):
-    first = user_stamp.stamp(alice.pk)
-    reads = []
-    monkeypatch.setattr(user_stamp, "_read", lambda user_id: reads.append(user_id))
-    assert user_stamp.stamp(alice.pk) == first and reads == []
-
-
-@pytest.mark.redis
-def test_a_change_announced_by_another_process_is_heard(listening, alice):
-    first = user_stamp.stamp(alice.pk)
-    changed_in_another_process(alice.pk)
-    assert user_stamp.stamp(alice.pk) not in (None, first)
-
-
-@pytest.mark.redis
-def test_a_change_in_this_process_drops_the_kept_stamp_at_once(listening, alice):
-    first = user_stamp.stamp(alice.pk)
-    user_stamp.changed(alice.pk)
-    assert user_stamp.stamp(alice.pk) not in (None, first)
-
-
-@pytest.mark.redis
-def test_a_read_that_overlapped_an_announcement_is_not_kept(listening, alice):
-    value, generation = listening.known(alice.pk)
-    assert value is None and generation is not None  # to be read from Redis
-    listening.forget(alice.pk)  # an announcement heard while that read was under way
-    listening.keep(alice.pk, "a-stamp-read-before-the-change", generation)
-    assert listening.known(alice.pk)[0] is None
-
-
-@pytest.mark.redis
-def test_a_listener_that_loses_redis_keeps_nothing_until_it_listens_again(listening, alice, monkeypatch):
-    monkeypatch.setattr(user_stamp, "RELISTEN_SECONDS", 0.2)
-    user_stamp.stamp(alice.pk)
-    assert listening.known(alice.pk)[0] is not None
-    host, port = listening.pubsub.connection._sock.getsockname()[:2]
-    redis.Redis.from_url(_redis_url()).client_kill_filter(_type=None, addr=f"{host}:{port}")
-    wait_for(lambda: not listening.live or listening.known(alice.pk)[0] is None)
-    assert listening.known(alice.pk)[0] is None  # what was kept is gone: announcements may have been lost
-    wait_for(lambda: listening.live)  # back: stamps are kept again
-    user_stamp.stamp(alice.pk)
-    assert listening.known(alice.pk)[0] is not None

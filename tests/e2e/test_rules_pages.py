@@ -9,8 +9,8 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games import services
+from guide.catalogue import GAMES
 from lexicons.term_decks import starter_deck_load
-from rules.catalogue import GAMES
 from tests.games.engines.turnspell.helpers import WORDS
 from tests.games.helpers import stand_in_lexicons
 

@@ -36,7 +36,17 @@ def port_free(port: int) -> bool:
     return True
 
 
-def free_port(preferred: range = range(6390, 6400)) -> int:
+def _preferred_ports() -> range:
+    """Ten ports of this process's own: under pytest-xdist worker N takes 6390 + 10 N onwards, so two
+    workers starting a private Redis at once never both find the same port free."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = 6390 + 10 * (int(worker) if worker.isdigit() else 0)
+    return range(start, start + 10)
+
+
+def free_port(preferred: range | None = None) -> int:
+    if preferred is None:
+        preferred = _preferred_ports()
     for port in preferred:
         if port_free(port):
             return port

@@ -90,8 +90,8 @@ def test_a_lock_taken_behind_another_reads_the_seats_as_that_one_left_them(postg
 
     from django.db import connection, transaction
 
+    from games import store
     from games.models import Seat
-    from games.services.base import lock_game
 
     game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
     Seat.objects.filter(game=game, index=1).update(user=None)
@@ -100,7 +100,7 @@ def test_a_lock_taken_behind_another_reads_the_seats_as_that_one_left_them(postg
     def first():
         try:
             with transaction.atomic():
-                lock_game(game.pk)
+                store.lock(game.pk)
                 locked.set()
                 time.sleep(0.5)  # the second is waiting for the lock by now
                 Seat.objects.filter(game=game, index=1).update(user=bob, score=7)
@@ -111,7 +111,7 @@ def test_a_lock_taken_behind_another_reads_the_seats_as_that_one_left_them(postg
         try:
             locked.wait()
             with transaction.atomic():
-                seats = list(lock_game(game.pk).seats.all())
+                seats = list(store.lock(game.pk).seats.all())
                 seen.update(score=seats[1].score, user=seats[1].user, user_id=seats[1].user_id)
         finally:
             connection.close()

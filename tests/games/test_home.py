@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 
 from games import services
-from rules import diagrams
+from guide import diagrams
 
 pytestmark = pytest.mark.django_db
 

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 
+from core import speed
 from games import selectors, services
 from tests.games.helpers import every_seat_moves, play_out
 
@@ -24,7 +25,7 @@ def test_a_move_takes_four_queries_on_postgresql_and_seven_elsewhere(game, alice
     # the game update and the seats update; elsewhere three.  The suspension policy answers from the cache
     # (moderation.selectors.suspension_for), and a player with no vacation begun is not asked about one
     # (User.vacation_from)
-    with django_assert_num_queries(4 if connection.vendor == "postgresql" else 7):
+    with django_assert_num_queries(4 if speed.on(connection) else 7):
         services.game_submit_move(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, version=game.version,
                                   idempotency_key="pinned")
 
@@ -58,7 +59,7 @@ def test_a_players_games_take_three_queries_running_and_finished_and_name_their_
 def test_the_game_api_takes_one_query_on_postgresql_and_two_elsewhere(game, alice, api_for, django_assert_num_queries):
     api = api_for(alice)
     # The game with its seats and their players: one statement on PostgreSQL (selectors.game_with_seats).
-    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
+    with django_assert_num_queries(1 if speed.on(connection) else 2):
         assert api.get(f"/api/games/{game.pk}/").status_code == 200
 
 
@@ -71,7 +72,7 @@ def test_the_game_page_takes_the_same_queries_whatever_the_length_of_the_game(ga
     # notice, chat mutes, chat, the game's label (a league fixture's league: games.hooks.GAME_LABELS;
     # the core cannot tell a league game without asking) (the standing is kept by the process, read once
     # after the sign-in: core.user_stamp; no vacation is read, since neither player's row says one has begun)
-    seats_apart = 0 if connection.vendor == "postgresql" else 1
+    seats_apart = 0 if speed.on(connection) else 1
     client.force_login(alice)
     with django_assert_num_queries(14 + seats_apart):
         assert client.get(f"/games/{game.pk}/").status_code == 200

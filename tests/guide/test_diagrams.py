@@ -12,7 +12,7 @@ from games.engines.spellcrafter.deck import CARDS
 from games.engines.turnspell import ENGINE as TURNSPELL
 from games.engines.turnspell.board import board_from_picture
 from games.kinds.spellcrafter import SUIT_MARKS
-from rules import diagrams
+from guide import diagrams
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])

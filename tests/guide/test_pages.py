@@ -7,8 +7,8 @@ import pytest
 
 from games import services
 from games.kinds.spellcrafter import SUIT_MARKS
+from guide.catalogue import GAMES
 from lexicons.term_decks import starter_deck_load
-from rules.catalogue import GAMES
 from tests.games.helpers import stand_in_lexicons
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_each_rules_page_is_open_to_anonymous_visitors_and_shows_its_picture(cli
     html = response.content.decode()
     assert f"<h1>How to play {NAMES[kind]}</h1>" in html
     assert PICTURE[kind] in html
-    assert [t.name for t in response.templates][0] == f"rules/en/{kind}.html"
+    assert [t.name for t in response.templates][0] == f"guide/en/{kind}.html"
     for heading in HEADINGS["en"]:
         assert heading in html
 
@@ -60,7 +60,7 @@ def test_a_dutch_reader_gets_the_dutch_page(client, kind):
     html = response.content.decode()
     assert '<html lang="nl">' in html
     assert f"<h1>Zo speel je {NAMES[kind]}</h1>" in html
-    assert [t.name for t in response.templates][0] == f"rules/nl/{kind}.html"
+    assert [t.name for t in response.templates][0] == f"guide/nl/{kind}.html"
     assert PICTURE[kind] in html
     for heading in HEADINGS["nl"]:
         assert heading in html
@@ -79,7 +79,7 @@ def test_the_profile_language_chooses_the_rules_language(client, make_user):
 def test_a_page_missing_in_the_active_language_falls_back_to_english_marked_as_english(client, monkeypatch):
     from django.template.loader import select_template
 
-    from rules import views
+    from guide import views
 
     # As for a language the site may gain before its pages are written: only the English page exists.
     monkeypatch.setattr(views, "select_template", lambda names: select_template([n for n in names if "/en/" in n]))

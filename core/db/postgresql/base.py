@@ -7,6 +7,7 @@ request's first query.  An idle connection has nothing to read unless the server
 that ends a connection (a restart, ``pg_terminate_backend``, an idle reaper) says so and closes it.  So
 a connection with nothing to read is handed out as it is; one with something to read, or one known to
 be closed, gets the real check (tests/faults/test_database_dropped.py drops every pooled connection).
+Part of the speed wing (``core.speed``): with ``SPEED_WING`` off the pool runs psycopg's own check.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import select
 import psycopg
 from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
+
+from core import speed
 
 
 def check_if_told(conn: psycopg.Connection) -> None:
@@ -32,8 +35,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def pool(self):
         pool = super().pool
         # Django passes psycopg's own check to the pool it makes and takes no other, and the pool has no
-        # public setter: its attribute is swapped once.  tests/core/test_pool_check.py drives the pool
-        # itself, so a psycopg_pool release that moves the attribute fails there.
-        if pool is not None and pool._check is ConnectionPool.check_connection:
-            pool._check = check_if_told
+        # public setter: the speed wing swaps it once (tests/core/test_pool_check.py drives the pool).
+        if pool is not None and speed.switched_on() and speed.pool_check(pool) is ConnectionPool.check_connection:
+            speed.set_pool_check(pool, check_if_told)
         return pool

@@ -32,7 +32,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import Context, IllegalMove, Lexicon, State
 from . import board as boardmod
@@ -58,6 +58,24 @@ class GcgError(ValueError):
         super().__init__(f"line {line}: {reason}" if line else reason)
         self.line = line
         self.reason = reason
+
+
+class _RecordedTurn(TypedDict):
+    """What every ``Position`` read from a GCG record holds, whatever the move."""
+
+    turn: int
+    seat: int
+    player: str
+    line: int
+    board: tuple[str, ...]
+    rack: str | None
+    recorded: int
+    seats: int
+    tile_set: str
+    min_bag_for_exchange: int
+    unseen: str
+    bag_count: int
+    partial_rack: bool
 
 
 @dataclass(frozen=True)
@@ -230,7 +248,7 @@ def positions_from_gcg(text: str, *, tile_set: str = "en", min_bag_for_exchange:
             raise GcgError(turn.line, f"a rack holds 1 to {RACK_SIZE} tiles, not {turn.rack!r}")
         unseen = _unseen(board, rack or "", tiles_of)
         bag_count = _bag_estimate(sum(unseen.values()) + (0 if rack is not None else RACK_SIZE), seats)
-        common = {
+        common: _RecordedTurn = {
             "turn": len(positions), "seat": seat, "player": turn.player, "line": turn.line,
             "board": tuple(board), "rack": rack, "recorded": turn.score, "seats": seats,
             "tile_set": tile_set, "min_bag_for_exchange": min_bag_for_exchange,

@@ -101,6 +101,13 @@ def _take(rack: list[str], tiles: list[str]) -> list[str] | None:
     return left
 
 
+def _without(rack: list[str], tiles: list[str]) -> list[str]:
+    """The rack without ``tiles``, which the move's checks have already found on it."""
+    left = _take(rack, tiles)
+    assert left is not None, "the move's checks found every tile on the rack"
+    return left
+
+
 def _missing(rack: list[str], tiles: list[str]) -> list[str]:
     """The tiles not on ``rack`` (each as often as it is short), sorted; empty for every legal play."""
     if _take(rack, tiles) is not None:  # the common case, without building two Counters
@@ -125,7 +132,7 @@ class CrosswordEngine(Engine):
     exports_gcg = True
     analysable = True
 
-    def default_lexicon(self, options) -> str:
+    def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """The lexicon a game gets when its options name none: the tile set's language."""
         return options.get("tile_set", "en")
 
@@ -186,11 +193,11 @@ class CrosswordEngine(Engine):
         """Rule 0: each player draws a tile; nearest the start of the alphabet begins (a blank beats A).
         Players who tie draw again; all tiles go back afterwards."""
         contenders = list(range(seats))
-        rounds = []
+        rounds: list[list[dict[str, Any]]] = []
         while len(contenders) > 1:
             pile = tile_set.full_bag()
             rng_for(seed, "starting-draw", len(rounds)).shuffle(pile)
-            draws = [{"seat": s, "tile": pile[i]} for i, s in enumerate(contenders)]
+            draws: list[dict[str, Any]] = [{"seat": s, "tile": pile[i]} for i, s in enumerate(contenders)]
             rounds.append(draws)
             best = min(d["tile"] for d in draws)  # "?" sorts before "A"
             contenders = [d["seat"] for d in draws if d["tile"] == best]
@@ -257,6 +264,7 @@ class CrosswordEngine(Engine):
         so a challenge game's preview never tells a player whether a word is valid.
         """
         self.check_move(state, seat, move, acting=False)
+        assert seat is not None  # check_move refused anything but a seat
         parsed = parse_move(move, state["board"])
         if parsed["type"] != "place":
             raise bad_move("Only a placement can be previewed.")
@@ -274,7 +282,7 @@ class CrosswordEngine(Engine):
         across, scored = self.evaluate(state, seat, tiles, lexicon)
         s = self._copy(state)
         rack = s["racks"][seat]
-        rack["tiles"] = _take(rack["tiles"], [rack_tile(t) for t in tiles])
+        rack["tiles"] = _without(rack["tiles"], [rack_tile(t) for t in tiles])
         s["board"] = boardmod.place(s["board"], [(t.row, t.col, t.board_char) for t in tiles])
         drawn = _draw(s, len(tiles))
         rack["tiles"] += drawn
@@ -337,7 +345,7 @@ class CrosswordEngine(Engine):
             raise IllegalMove(TILE_NOT_ON_RACK, f"Not on your rack: {' '.join(missing)}.", tiles=missing)
         s = self._copy(state)
         rack = s["racks"][seat]
-        rack["tiles"] = _take(rack["tiles"], tiles) + _draw(s, len(tiles))
+        rack["tiles"] = _without(rack["tiles"], tiles) + _draw(s, len(tiles))
         s["bag"].extend(tiles)  # rule 7: draw first, then mix the old tiles in
         rng_for(s["seed"], "exchange", s["turn"]).shuffle(s["bag"])
         s["log"].append({"seat": seat, "type": "exchange", "count": len(tiles),
@@ -409,7 +417,7 @@ class CrosswordEngine(Engine):
         tiles = [_tile_of(d) for d in pending["tiles"]]
         s["board"] = boardmod.place(s["board"], [(t.row, t.col, boardmod.EMPTY) for t in tiles])
         rack = s["racks"][seat]
-        rack["tiles"] = _take(rack["tiles"], pending["drawn"]) + [rack_tile(t) for t in tiles]
+        rack["tiles"] = _without(rack["tiles"], pending["drawn"]) + [rack_tile(t) for t in tiles]
         s["bag"].extend(pending["drawn"])
         rng_for(s["seed"], "challenge", s["turn"]).shuffle(s["bag"])
         s["scores"][seat] -= pending["score"]

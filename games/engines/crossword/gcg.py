@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from ..base import Context, IllegalMove, State, copy_state
 from . import board as boardmod
@@ -70,11 +70,20 @@ def parse(text: str) -> GcgGame:
     return game
 
 
+class _TurnHead(TypedDict):
+    """What every ``>`` line gives, whatever the move."""
+
+    line: int
+    player: str
+    score: int
+    total: int
+
+
 def _parse_turn(number: int, player: str, tokens: list[str]) -> GcgTurn:
     if len(tokens) < 2 or not _SCORE.match(tokens[-2]) or not tokens[-1].lstrip("-").isdigit():
         raise ValueError(f"line {number}: expected '... +score total'")
     score, total, body = int(tokens[-2]), int(tokens[-1]), tokens[:-2]
-    base = {"line": number, "player": player, "score": score, "total": total}
+    base: _TurnHead = {"line": number, "player": player, "score": score, "total": total}
     if len(body) == 1 and body[0].startswith("(") and body[0].endswith(")"):
         inner = body[0][1:-1]
         kind = {"challenge": "challenge_bonus", "time": "time_penalty"}.get(inner, "end_rack")

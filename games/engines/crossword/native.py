@@ -27,7 +27,7 @@ from .tiles import TileSet
 try:
     from . import _movegen
 except ImportError:  # not built (no compiler at install time): the Python search is used
-    _movegen = None
+    _movegen = None  # type: ignore[assignment]  # the module or None, as the stub cannot say
 
 ENV = "LETTERPOST_NATIVE_MOVEGEN"
 AVAILABLE = _movegen is not None

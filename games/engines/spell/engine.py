@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..base import (
     Context,
@@ -96,7 +96,7 @@ RIGHT, WRONG, PASSED, PENDING = "right", "wrong", "passed", "pending"
 CLOSED_RIGHT, CLOSED_FULL = "right", "full"
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

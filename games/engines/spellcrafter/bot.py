@@ -34,10 +34,10 @@ def _future(card_id: str, picks: list[str]) -> float:
         letters = [CARDS[p]["value"] for p in picks if CARDS[p]["kind"] == LETTER]
         return 1.0 + (max(letters) if letters else 2) * 0.6
     vowels = sum(1 for p in picks if CARDS[p]["kind"] == LETTER and CARDS[p]["letter"] in VOWELS)
-    letters = sum(1 for p in picks if CARDS[p]["kind"] == LETTER)
+    letter_count = sum(1 for p in picks if CARDS[p]["kind"] == LETTER)
     value = 0.4 * card["value"]
     if card["letter"] in VOWELS:
-        value += 2.0 if vowels * 2 < letters + 1 else 0.3
+        value += 2.0 if vowels * 2 < letter_count + 1 else 0.3
     elif card["letter"] in "QZJX" and not any(CARDS[p]["kind"] == WILD for p in picks):
         value -= 1.5  # hard to place without help
     same_suit = sum(1 for p in picks if CARDS[p]["suit"] == card["suit"])

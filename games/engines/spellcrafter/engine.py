@@ -203,7 +203,7 @@ class SpellcrafterEngine(Engine):
     options_schema = OPTIONS_SCHEMA
     has_preview = True
 
-    def default_lexicon(self, options) -> str:
+    def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """Our deck carries English letters and values, so English words."""
         return "en"
 
@@ -305,6 +305,7 @@ class SpellcrafterEngine(Engine):
         refusal's details carry ``scored`` (what it would be worth) so the page can still show it.
         Reads only the seat's own picks and the public jumper, so it reveals nothing."""
         self.check_move(state, seat, move, acting=False)
+        assert seat is not None  # check_move refused anything but a seat
         if move["type"] != "craft":
             raise bad_move("Only a word (a craft move) can be previewed.")
         entries = _parse_craft(state, seat, move, ctx)
@@ -404,6 +405,7 @@ class SpellcrafterEngine(Engine):
             return None
         scores = self.scores(state)
         winners = result["winners"]
+        keys: list[tuple[int, ...]]
         if result["reason"] == "instant_win":
             # The instant winners share first place whatever the totals; the rest rank by total below them.
             keys = [(1, 0, 0) if s in winners else (0, scores[s], 0) for s in range(state["seats"])]

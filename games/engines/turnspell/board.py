@@ -46,10 +46,10 @@ def completed_words(board: Board, row: int, col: int, lexicon: Any) -> list[dict
 
     Each is {"line": "row"|"col", "index": i, "word": "HELP", "score": 9, "cells": [[r, c], ...]}.
     """
-    words = []
+    words: list[dict[str, Any]] = []
     for kind, index in (("row", row), ("col", col)):
-        tiles = line_tiles(board, kind, index)
-        if any(t is None for t in tiles):
+        tiles = [t for t in line_tiles(board, kind, index) if t is not None]
+        if len(tiles) < SIZE:
             continue
         word = "".join(tiles).upper()
         if lexicon.contains(word):

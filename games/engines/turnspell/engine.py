@@ -15,7 +15,7 @@ Pure rules: no Django, no clock, no global random.  The lexicon arrives in the C
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..base import (
     ALREADY_CHOSEN,
@@ -101,7 +101,7 @@ class TurnspellEngine(Engine):
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
 
-    def default_lexicon(self, options) -> str:
+    def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """Turnspell uses the English tile set, so English words."""
         return "en"
 
@@ -431,12 +431,12 @@ class TurnspellEngine(Engine):
         if not (empty and takes) or (lines and rng.random() < 0.03):
             return self._random_clear(board, lines, lexicon, rng)
 
-        options = []  # (move, the tile as it would lie on the board)
+        options: list[tuple[dict[str, Any], str]] = []  # (move, the tile as it would lie on the board)
         for take in takes:
             letters = LETTERS if arm[take] == BLANK else arm[take]
             for row, col in empty:
                 for letter in letters:
-                    move = {"type": "place", "take": take, "row": row, "col": col}
+                    move: dict[str, Any] = {"type": "place", "take": take, "row": row, "col": col}
                     if arm[take] == BLANK:
                         move["letter"] = letter
                     options.append((move, letter.lower() if arm[take] == BLANK else letter))
@@ -475,7 +475,8 @@ class TurnspellEngine(Engine):
         tiles = geo.line_tiles(board, kind, index)
         if any(t is None for t in tiles[:pos]) or any(t is not None for t in tiles[pos + 1:]):
             return False
-        return lexicon.has_prefix("".join(tiles[: pos + 1]).upper())
+        # The check above leaves no gap before ``pos``, and the tile at ``pos`` was just placed.
+        return lexicon.has_prefix("".join(cast(list[str], tiles[: pos + 1])).upper())
 
     @staticmethod
     def _random_clear(board: geo.Board, lines: list[tuple[str, int]], lexicon: Any,
@@ -500,8 +501,8 @@ class TurnspellEngine(Engine):
         budget = state["scores"][seat] + geo.placement_score(words)
         in_words = [cell for w in words for cell in w["cells"]]
         candidates = [[r, c] for r in range(geo.SIZE) for c in range(geo.SIZE)
-                      if after[r][c] is not None and (r, c) != (move["row"], move["col"])
-                      and [r, c] not in in_words and return_penalty(after[r][c]) <= budget]
+                      if (tile := after[r][c]) is not None and (r, c) != (move["row"], move["col"])
+                      and [r, c] not in in_words and return_penalty(tile) <= budget]
         if candidates:
             r, c = rng.choice(candidates)
             move["return"] = {"row": r, "col": c}

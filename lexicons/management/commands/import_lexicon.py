@@ -11,6 +11,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from core import speed
 from lexicons.services import lexicon_import
 from lexicons.sources import SOURCE_CODES, LexiconSourceError
 
@@ -32,7 +33,7 @@ class Command(BaseCommand):
             nonlocal bar
             if bar is None:
                 bar = tqdm(total=total, unit="word", desc=f"lexicon {code}", disable=no_progress,
-                           file=self.stderr._out)
+                           file=speed.raw_stream(self.stderr))
             bar.update(done - bar.n)
 
         try:
