@@ -1,29 +1,48 @@
-"""Fit the Crossword leave values (``games/engines/crossword/data/leaves_en.json``) by self-play.
+"""Learn the Crossword leave model of a tile set (``games/engines/crossword/data/leaves_<code>.json``) by self-play.
 
-Regenerate with::
+Regenerate the shipped tables with::
 
-    .venv/bin/python bench/leaves_fit.py --games 1200 --seed 1
+    .venv/bin/python bench/leaves_fit.py --tile-set en --rounds 3 --games 300 --seed 1
+    .venv/bin/python bench/leaves_fit.py --tile-set nl --rounds 3 --games 200 --seed 1
 
-Method: seeded games on the English lexicon (ENABLE + our additions, read straight from
-``lexicons.sources``) between players that ignore the leave: on each turn, half the time the
-highest-scoring placement (the Club bot), half the time a random one of the ten highest-scoring, so
-the tiles kept vary more than pure greedy play would let them.  Every placement made while the bag
-still holds tiles gives one sample: the tiles kept and the points the same player scores on their
-next turn.  A ridge regression of those points on the leave's features -- the count of each letter,
-the copies of each letter beyond the first, and whether each of a few common pairs is kept (plus the
-bag size as a nuisance term) -- gives, per feature, the points it adds to the next turn compared with
-drawing fresh tiles: that is the leave value.  The intercept (an empty leave) is dropped.
+(the exact command, seed, games and samples of a table are recorded in the file it writes).
 
-Pure Python (no numpy): a few thousand samples and ~80 features solve in well under a second; the
-games take most of the time (about 2 s each on one core).
+Model: a leave's value is a sum of weights over its features (``equity.leave_features``): each tile,
+the second and third copies of a tile, the vowel count for each leave size (balance), a Q kept
+without a U, and the pairs and triples of different tiles that the data shows most often (chosen by
+frequency each round).  The empty leave is worth 0.
+
+Method, a temporal-difference iteration in rounds.  Round 0 starts from the all-zero model (the
+Expert then plays for score).  In each round, seeded two-player games on the tile set's own lexicon
+(``lexicons.sources``) are played by the Expert with the current model -- best static equity, the
+end-game search once the bag is empty -- exploring a little: with probability ``--explore`` it plays
+a random one of its three best plays instead.  Every turn with tiles in the bag gives samples:
+
+* *looks*: up to ``--looks`` plays among the ten best by equity; for each, the tiles it keeps are
+  refilled with a random draw from the unseen tiles, and the best equity (score + current model's
+  leave value + board terms) of the new rack on the board after that play is the target -- the
+  next turn's points plus the value of the leave after it, with the draw resampled and the
+  opponent's turn in between left out;
+* the turn actually played: the equity of the same player's next play (its points plus the current
+  model's value of what it then keeps) is the target for the leave it kept.
+
+A ridge regression of the targets on the leave features plus one intercept per bag-size band (the
+"average", dropped from the table) gives the next model.  The last round's model is written out.
+
+Pure Python (no numpy): samples are pooled per distinct (leave, band) before the normal equations
+are built, and a Cholesky factorisation solves them; the games take most of the time.  Everything is
+drawn from generators seeded by ``--seed``, so the same arguments give the same table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import operator
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -31,141 +50,241 @@ sys.path.insert(0, str(REPO))
 
 from games.engines.base import Context, rng_for  # noqa: E402
 from games.engines.crossword import ENGINE  # noqa: E402
-from games.engines.crossword.bot import choose  # noqa: E402
-from games.engines.crossword.movegen import placements  # noqa: E402
+from games.engines.crossword import board as boardmod  # noqa: E402
+from games.engines.crossword.bot import situation_of  # noqa: E402
+from games.engines.crossword.equity import (  # noqa: E402
+    LEAVE_KINDS,
+    Evaluator,
+    LeaveTable,
+    Situation,
+    endgame_values,
+    leave_features,
+)
+from games.engines.crossword.movegen import RACK_SIZE, Play, all_plays  # noqa: E402
 from games.engines.crossword.tiles import TILE_SETS  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 
-OUT = REPO / "games" / "engines" / "crossword" / "data" / "leaves_en.json"
-TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-PAIRS = ("QU", "CH", "CK", "GH", "HP", "HS", "HT", "HW", "ER", "ES", "IN", "IS", "NS", "RS", "RT", "ST",
-         "AE", "AI", "AU", "EI", "IO", "IU", "OU", "?S", "?E")
-RIDGE = 15.0  # shrinks coefficients of rarely seen features toward 0
+DATA = REPO / "games" / "engines" / "crossword" / "data"
+RIDGE = 10.0  # pulls the weight of a rarely seen feature toward 0 (in samples' worth)
+BANDS = (7, 21, 41, 61)  # bag-size bands (tiles in the bag before the move), each with its own average
+TOP = 10  # the looks are taken among this many best plays
+EXPLORE_AMONG = 3
+
+Key = tuple[str, int]  # (sorted leave, band)
 
 
-def features(leave: str, bag_after: int) -> list[float]:
-    counts = {t: leave.count(t) for t in TILES}
-    row = [1.0, bag_after / 100.0]
-    row += [float(counts[t]) for t in TILES]
-    row += [float(max(0, counts[t] - 1)) for t in TILES]
-    row += [1.0 if counts[p[0]] and counts[p[1]] else 0.0 for p in PAIRS]
-    return row
+def band(bag_count: int) -> int:
+    return sum(1 for edge in BANDS if bag_count >= edge)
 
 
-def _choose(state, seat, lexicon, rng):
-    view = ENGINE.view(state, seat)
-    if rng.random() < 0.5:
-        return choose(view, lexicon, "club", rng)
-    plays = placements(state["board"], view["rack"], lexicon, TILE_SETS[view["tile_set"]])
-    if not plays:
-        return choose(view, lexicon, "club", rng)
-    plays.sort(key=lambda p: -p.score)
-    return rng.choice(plays[:10]).move()
+def lexicon_for(code: str) -> WordIndex:
+    return WordIndex.from_words(source_words(code)[1], code=code, version=1)
 
 
-def play_games(games: int, seed: int, lexicon: WordIndex, log=print) -> list[tuple[list[float], float]]:
+def best_equity(situation: Situation, table: LeaveTable, lexicon: WordIndex) -> float:
+    """The best static equity of the situation's rack: score + leave + board terms."""
+    plays = all_plays(situation.board, list(situation.rack), lexicon, situation.tile_set,
+                      bag_count=situation.bag_count, min_bag_for_exchange=situation.min_bag_for_exchange)
+    return Evaluator(situation, table).top(plays, 1)[0][0]
+
+
+def look(situation: Situation, play: Play, table: LeaveTable, lexicon: WordIndex, rng) -> float:
+    """One sampled next-turn equity for the tiles ``play`` keeps: refill from the unseen tiles and
+    take the best play of the new rack on the board after ``play``."""
+    board = situation.board
+    if play.kind == "place":
+        board = boardmod.place(board, [(t.row, t.col, t.board_char) for t in play.tiles])
+    pool = list(situation.unseen)
+    if play.kind == "exchange":
+        pool += list(play.exchange)  # the tiles given back go into the bag
+    drawn = rng.sample(pool, min(RACK_SIZE - len(play.leave), situation.bag_count, len(pool)))
+    rest = list(pool)
+    for tile in drawn:
+        rest.remove(tile)
+    after = Situation(board=board, rack=play.leave + "".join(drawn), tile_set=situation.tile_set,
+                      bag_count=situation.bag_count - len(drawn), unseen="".join(sorted(rest)),
+                      seats=situation.seats, min_bag_for_exchange=situation.min_bag_for_exchange)
+    return best_equity(after, table, lexicon)
+
+
+class Samples:
+    """Targets pooled per (sorted leave, band): count and sum."""
+
+    def __init__(self) -> None:
+        self.pooled: dict[Key, list[float]] = {}
+        self.count = 0
+
+    def add(self, leave: str, bag_count: int, target: float) -> None:
+        key = ("".join(sorted(leave)), band(bag_count))
+        cell = self.pooled.setdefault(key, [0.0, 0.0])
+        cell[0] += 1
+        cell[1] += target
+        self.count += 1
+
+
+def play_round(code: str, games: int, seed: int, round_no: int, table: LeaveTable, lexicon: WordIndex, *,
+               looks: int, explore: float, log: Callable[[str], None]) -> Samples:
     ctx = Context(lexicon=lexicon)
-    samples = []
+    samples = Samples()
     started = time.perf_counter()
     for number in range(games):
-        game_seed = rng_for(seed, "leaves", number).randrange(2**31)
-        rng = rng_for(game_seed, "bots")
-        state = ENGINE.setup(2, {"challenge": "void"}, game_seed)
-        waiting: dict[int, tuple[str, int]] = {}  # seat -> (leave, bag after) of its last placement
+        game_seed = rng_for(seed, "leaves", code, round_no, number).randrange(2**31)
+        rng = rng_for(game_seed, "fit")
+        state = ENGINE.setup(2, {"tile_set": code, "challenge": "void"}, game_seed)
+        waiting: dict[int, tuple[str, int]] = {}  # seat -> (leave kept, bag size) of its last turn
         while ENGINE.outcome(state) is None:
             seat = state["to_move"]
-            move = _choose(state, seat, lexicon, rng)
-            state = ENGINE.apply(state, seat, move, ctx)
-            entry = next(e for e in reversed(state["log"]) if e.get("seat") == seat)
-            gained = entry.get("score", 0) if entry.get("type") == "place" else 0
+            view = ENGINE.view(state, seat)
+            if view["phase"] == "ending":
+                state = ENGINE.apply(state, seat, {"type": "pass"}, ctx)
+                continue
+            situation = situation_of(view)
+            plays = all_plays(situation.board, list(situation.rack), lexicon, situation.tile_set,
+                              bag_count=situation.bag_count, min_bag_for_exchange=situation.min_bag_for_exchange)
+            evaluator = Evaluator(situation, table)
+            ranked = evaluator.top(plays, TOP)
+            if situation.endgame and any(p.kind == "place" for p in plays):
+                chosen = endgame_values(situation, plays, lexicon)[0][1]
+            elif rng.random() < explore:
+                chosen = rng.choice(ranked[:EXPLORE_AMONG])[1]
+            else:
+                chosen = ranked[0][1]
             if seat in waiting:
-                leave, bag_after = waiting.pop(seat)
-                samples.append((features(leave, bag_after), float(gained)))
-            if entry.get("type") == "place" and state["bag"] and state["phase"] == "play":
-                used = [("?" if t["blank"] else t["letter"]) for t in entry["tiles"]]
-                rack = state["racks"][seat]["tiles"]
-                # The bag still holds tiles, so a full draw was appended to the rack: strip it.
-                waiting[seat] = ("".join(sorted(rack[: len(rack) - len(used)])), len(state["bag"]))
-        if (number + 1) % 25 == 0:
-            log(f"{number + 1} games, {len(samples)} samples, {time.perf_counter() - started:.0f} s")
+                leave, bag_count = waiting.pop(seat)
+                samples.add(leave, bag_count, evaluator.equity(chosen))
+            if situation.bag_count > 0:
+                top = [p for _, p in ranked[:TOP] if p.kind != "pass"]
+                for play in rng.sample(top, min(looks, len(top))):
+                    if play.leave:
+                        samples.add(play.leave, situation.bag_count, look(situation, play, table, lexicon, rng))
+                if chosen.kind != "pass" and chosen.leave:
+                    waiting[seat] = (chosen.leave, situation.bag_count)
+            state = ENGINE.apply(state, seat, chosen.move(), ctx)
+        if (number + 1) % 50 == 0 or number + 1 == games:
+            log(f"  round {round_no}: {number + 1} games, {samples.count} samples, "
+                f"{time.perf_counter() - started:.0f} s")
     return samples
 
 
-def solve(samples: list[tuple[list[float], float]], ridge: float) -> list[float]:
-    """Least squares with a ridge on every coefficient but the intercept (normal equations)."""
-    n = len(samples[0][0])
+# -- the regression ------------------------------------------------------------------------------------
+
+
+def choose_features(samples: Samples, pairs: int, triples: int) -> list[tuple[str, str]]:
+    """Every single-tile, copy, balance and special feature seen, and the ``pairs`` / ``triples``
+    most frequent pairs and triples (ties by key), in a fixed order."""
+    seen: dict[tuple[str, str], float] = {}
+    for (leave, _), (n, _) in samples.pooled.items():
+        for kind, key, _ in leave_features(leave):
+            seen[(kind, key)] = seen.get((kind, key), 0.0) + n
+    chosen = sorted(k for k in seen if k[0] not in ("pairs", "triples"))
+    for kind, limit in (("pairs", pairs), ("triples", triples)):
+        ranked = sorted((k for k in seen if k[0] == kind), key=lambda k: (-seen[k], k[1]))
+        chosen += sorted(ranked[:limit])
+    return chosen
+
+
+def cholesky_solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    low = [[0.0] * n for _ in range(n)]
+    mul = operator.mul
+    for j in range(n):
+        lj = low[j]
+        d = math.sqrt(max(a[j][j] - sum(x * x for x in lj[:j]), 1e-12))
+        lj[j] = d
+        head = lj[:j]
+        for i in range(j + 1, n):
+            li = low[i]
+            li[j] = (a[i][j] - sum(map(mul, li[:j], head))) / d
+    y = [0.0] * n
+    for i in range(n):
+        y[i] = (b[i] - sum(map(mul, low[i][:i], y[:i]))) / low[i][i]
+    x = [0.0] * n
+    for i in range(n - 1, -1, -1):
+        x[i] = (y[i] - sum(low[k][i] * x[k] for k in range(i + 1, n))) / low[i][i]
+    return x
+
+
+def fit(samples: Samples, features: list[tuple[str, str]], ridge: float) -> dict[tuple[str, str], float]:
+    """Ridge regression of the targets on the chosen features plus one unpenalised intercept per band."""
+    index = {f: i for i, f in enumerate(features)}
+    bands = len(BANDS) + 1
+    n = len(features) + bands
     a = [[0.0] * n for _ in range(n)]
     b = [0.0] * n
-    for x, y in samples:
-        for i, xi in enumerate(x):
-            if xi == 0.0:
-                continue
-            b[i] += xi * y
-            row = a[i]
-            for j, xj in enumerate(x):
-                if xj != 0.0:
-                    row[j] += xi * xj
-    for i in range(1, n):
-        a[i][i] += ridge
-    # Gaussian elimination with partial pivoting.
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        b[col], b[pivot] = b[pivot], b[col]
-        if abs(a[col][col]) < 1e-12:
-            continue
-        for r in range(col + 1, n):
-            factor = a[r][col] / a[col][col]
-            if factor:
-                for j in range(col, n):
-                    a[r][j] -= factor * a[col][j]
-                b[r] -= factor * b[col]
-    beta = [0.0] * n
-    for i in range(n - 1, -1, -1):
-        if abs(a[i][i]) < 1e-12:
-            continue
-        beta[i] = (b[i] - sum(a[i][j] * beta[j] for j in range(i + 1, n))) / a[i][i]
-    return beta
+    for (leave, band_no), (count, total) in samples.pooled.items():
+        row = [(len(features) + band_no, 1.0)]
+        row += [(index[(kind, key)], amount) for kind, key, amount in leave_features(leave)
+                if (kind, key) in index]
+        for i, xi in row:
+            b[i] += xi * total
+            ai = a[i]
+            for j, xj in row:
+                ai[j] += count * xi * xj
+    for i in range(n):
+        a[i][i] += ridge if i < len(features) else 1e-6
+    beta = cholesky_solve(a, b)
+    return dict(zip(features, beta[:len(features)], strict=True))
 
 
-def table(beta: list[float]) -> dict:
-    k = 2
-    letters = dict(zip(TILES, beta[k:k + len(TILES)], strict=True))
-    k += len(TILES)
-    duplicates = dict(zip(TILES, beta[k:k + len(TILES)], strict=True))
-    k += len(TILES)
-    pairs = dict(zip(PAIRS, beta[k:k + len(PAIRS)], strict=True))
-    return {
-        "letters": {t: round(v, 2) for t, v in letters.items()},
-        "duplicates": {t: round(v, 2) for t, v in duplicates.items() if round(v, 2)},
-        "pairs": {p: round(v, 2) for p, v in pairs.items()},
-    }
+def to_table(weights: dict[tuple[str, str], float]) -> dict[str, dict[str, float]]:
+    table: dict[str, dict[str, float]] = {kind: {} for kind in LEAVE_KINDS}
+    for (kind, key), w in weights.items():
+        if round(w, 2) or kind == "letters":  # every tile seen keeps its entry, even at 0
+            table[kind][key] = round(w, 2)
+    return table
+
+
+def learn(code: str, *, games: int, rounds: int, seed: int, looks: int = 4, explore: float = 0.1,
+          pairs: int = 300, triples: int = 100, ridge: float = RIDGE, lexicon: WordIndex | None = None,
+          log: Callable[[str], None] = print) -> tuple[dict[str, dict[str, float]], int]:
+    """The learned table of tile set ``code`` and the samples of its last round."""
+    lexicon = lexicon or lexicon_for(code)
+    table: dict[str, dict[str, float]] = {kind: {} for kind in LEAVE_KINDS}
+    count = 0
+    for round_no in range(rounds):
+        samples = play_round(code, games, seed, round_no, LeaveTable.from_json(table), lexicon,
+                             looks=looks, explore=explore, log=log)
+        features = choose_features(samples, pairs, triples)
+        table = to_table(fit(samples, features, ridge))
+        count = samples.count
+        log(f"  round {round_no}: {len(features)} features; " + _sketch(LeaveTable.from_json(table)))
+    return table, count
+
+
+def _sketch(table: LeaveTable) -> str:
+    leaves: Iterable[str] = ("?", "S", "E", "Q", "U", "V", "QU", "ERS", "UUV", "AEIO")
+    return ", ".join(f"{leave} {table.value(leave):+.1f}" for leave in leaves)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--tile-set", default="en", choices=sorted(TILE_SETS))
+    parser.add_argument("--games", type=int, default=300, help="games per round")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--looks", type=int, default=4, help="sampled next turns per turn")
+    parser.add_argument("--explore", type=float, default=0.1)
+    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--triples", type=int, default=100)
+    parser.add_argument("--out", type=Path, help="default: the shipped data/leaves_<tile set>.json")
     args = parser.parse_args(argv)
-    _, words = source_words("en")
-    lexicon = WordIndex.from_words(words, code="en", version=0)
-    samples = play_games(args.games, args.seed, lexicon)
-    beta = solve(samples, RIDGE)
-    result = {
-        "tile_set": "en",
-        "fitted_by": "bench/leaves_fit.py",
-        "regenerate": f".venv/bin/python bench/leaves_fit.py --games {args.games} --seed {args.seed}",
-        "games": args.games,
-        "seed": args.seed,
-        "samples": len(samples),
-        "next_turn_points_with_empty_leave": round(beta[0], 2),
-        **table(beta),
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} from {len(samples)} samples")
+    code = args.tile_set
+    started = time.perf_counter()
+    table, count = learn(code, games=args.games, rounds=args.rounds, seed=args.seed, looks=args.looks,
+                         explore=args.explore, pairs=args.pairs, triples=args.triples)
+    command = (f".venv/bin/python bench/leaves_fit.py --tile-set {code} --rounds {args.rounds} "
+               f"--games {args.games} --seed {args.seed}")
+    for name, default in (("looks", 4), ("explore", 0.1), ("pairs", 300), ("triples", 100)):
+        if getattr(args, name) != default:
+            command += f" --{name} {getattr(args, name)}"
+    result = {"tile_set": code, "fitted_by": "bench/leaves_fit.py", "regenerate": command,
+              "seed": args.seed, "rounds": args.rounds, "games_per_round": args.games,
+              "samples_last_round": count, **table}
+    out = args.out or DATA / f"leaves_{code}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({out.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")
     return 0
 
 

@@ -106,4 +106,4 @@ def best_by_equity(plays: list[Play], situation: Situation, lexicon: Lexicon) ->
     """The expert's choice: the end-game search when it applies, else the best static equity."""
     if situation.endgame and any(p.kind == "place" for p in plays):
         return endgame_values(situation, plays, lexicon)[0][1]
-    return Evaluator(situation).ranked(plays)[0][1]
+    return Evaluator(situation).top(plays, 1)[0][1]

@@ -2,9 +2,10 @@
 
 Static equity = score + value of the tiles kept (the leave) + simple board and end-game terms:
 
-* leave values per letter, per extra copy of a letter and for common pairs, fitted by our own
-  self-play (``bench/leaves_fit.py`` writes ``data/leaves_<tile set>.json``; a tile set without a
-  fitted table gets zero leave values);
+* the leave value: a model over the leave's features (``leave_features``: tiles, extra copies,
+  vowel balance per leave size, Q without U, common pairs and triples) learned by our own self-play
+  (``bench/leaves_fit.py`` writes ``data/leaves_<tile set>.json``; a tile set without a table gets
+  zero leave values);
 * opening a triple-word square (a newly placed tile within three squares of an empty one, in line
   with nothing between) costs a little;
 * with the bag empty: going out gains twice the tiles the others hold (rule 18, for two players),
@@ -45,14 +46,68 @@ _TW_SQUARES = tuple((r, c) for r in range(boardmod.SIZE) for c in range(boardmod
 _TW_LINES = frozenset(r for r, _ in _TW_SQUARES)  # rows (and, the layout being symmetric, columns)
 
 
+VOWELS = frozenset("AEIOU")
+
+# The feature kinds of a leave model and, per kind, the key of one feature (see ``LeaveTable``).
+LEAVE_KINDS = ("letters", "duplicates", "triplicates", "balance", "special", "pairs", "triples")
+
+
+def leave_features(leave: str) -> list[tuple[str, str, float]]:
+    """The features of a leave as ``(kind, key, amount)``; a model's value is the sum over them of
+    ``amount`` times the model's weight for ``(kind, key)`` (a missing weight counts 0).
+
+    * ``letters``: each tile kept (``?`` a blank), amount = its copies;
+    * ``duplicates`` / ``triplicates``: copies of a tile beyond the first / beyond the second;
+    * ``balance``: one feature per leave size and vowel count (A E I O U; a blank is neither), key
+      ``"size/vowels"``;
+    * ``special``: ``Q-no-U`` (a Q kept without a U);
+    * ``pairs`` / ``triples``: two / three different tiles all kept, key in sorted order (``?`` first).
+    """
+    if not leave:
+        return []
+    counts: dict[str, int] = {}
+    for tile in leave:
+        counts[tile] = counts.get(tile, 0) + 1
+    out: list[tuple[str, str, float]] = []
+    for tile, n in counts.items():
+        out.append(("letters", tile, float(n)))
+        if n > 1:
+            out.append(("duplicates", tile, float(n - 1)))
+            if n > 2:
+                out.append(("triplicates", tile, float(n - 2)))
+    vowels = sum(n for tile, n in counts.items() if tile in VOWELS)
+    out.append(("balance", f"{len(leave)}/{vowels}", 1.0))
+    if "Q" in counts and "U" not in counts:
+        out.append(("special", "Q-no-U", 1.0))
+    distinct = sorted(counts)
+    k = len(distinct)
+    for i in range(k):
+        for j in range(i + 1, k):
+            out.append(("pairs", distinct[i] + distinct[j], 1.0))
+            for m in range(j + 1, k):
+                out.append(("triples", distinct[i] + distinct[j] + distinct[m], 1.0))
+    return out
+
+
 @dataclass(frozen=True)
 class LeaveTable:
-    """Leave values: ``letters`` per tile kept (``?`` a blank), ``duplicates`` per copy of a letter
-    beyond the first, ``pairs`` (two letters in alphabetical order, ``?`` first) when both are kept."""
+    """A leave model: the value, in points, of keeping some rack tiles for the next turns, compared
+    with keeping none (the empty leave is worth 0).
+
+    One weight per feature of ``leave_features`` (per kind: ``letters``, ``duplicates``,
+    ``triplicates``, ``balance``, ``special``, ``pairs``, ``triples``, each a mapping from the
+    feature's key); a feature the table does not list weighs 0, so an empty table values every leave
+    at 0.  ``value`` depends only on the multiset of tiles, never on their order, and is memoised per
+    leave string (move generation values the same few leaves many times).
+    """
 
     letters: Mapping[str, float] = field(default_factory=dict)
     duplicates: Mapping[str, float] = field(default_factory=dict)
     pairs: Mapping[str, float] = field(default_factory=dict)
+    triplicates: Mapping[str, float] = field(default_factory=dict)
+    balance: Mapping[str, float] = field(default_factory=dict)
+    special: Mapping[str, float] = field(default_factory=dict)
+    triples: Mapping[str, float] = field(default_factory=dict)
     _memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def value(self, leave: str) -> float:
@@ -60,22 +115,24 @@ class LeaveTable:
         held = self._memo.get(leave)
         if held is not None:
             return held
-        total = 0.0
-        seen: dict[str, int] = {}
-        for tile in leave:
-            total += self.letters.get(tile, 0.0)
-            if tile in seen:
-                total += self.duplicates.get(tile, 0.0)
-            seen[tile] = seen.get(tile, 0) + 1
-        for pair, worth in self.pairs.items():
-            if pair[0] in seen and pair[1] in seen:
-                total += worth
+        key = "".join(sorted(leave))
+        total = self._memo.get(key)
+        if total is None:
+            total = 0.0
+            for kind, name, amount in leave_features(key):
+                weight = getattr(self, kind).get(name)
+                if weight:
+                    total += weight * amount
+            self._memo[key] = total
         self._memo[leave] = total
         return total
 
+    def to_json(self) -> dict[str, dict[str, float]]:
+        return {kind: dict(getattr(self, kind)) for kind in LEAVE_KINDS}
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LeaveTable:
-        return cls(dict(data.get("letters", {})), dict(data.get("duplicates", {})), dict(data.get("pairs", {})))
+        return cls(**{kind: dict(data.get(kind, {})) for kind in LEAVE_KINDS})
 
 
 _TABLES: dict[str, LeaveTable] = {}
@@ -179,6 +236,27 @@ class Evaluator:
         scored.sort(key=lambda item: (-item[0], item[1]))
         return [(e, p) for e, _, p in scored]
 
+    def top(self, plays: Sequence[Play], k: int) -> list[tuple[float, Play]]:
+        """``ranked(plays)[:k]``, found without the board term of most plays: that term is never
+        positive, so once score + leave falls below the k-th best equity no later play can enter."""
+        if k <= 0:
+            return []
+        leave_term = self.leave_term
+        bounds = [(p.score + leave_term(p), i) for i, p in enumerate(plays)]
+        bounds.sort(key=lambda item: (-item[0], item[1]))
+        found: list[tuple[float, int]] = []
+        kth = float("-inf")
+        for bound, i in bounds:
+            if len(found) >= k and bound < kth:
+                break
+            found.append((bound + self.board_term(plays[i]), i))
+            if len(found) >= k:
+                found.sort(key=lambda item: (-item[0], item[1]))
+                del found[k:]
+                kth = found[-1][0]
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return [(e, plays[i]) for e, i in found[:k]]
+
 
 # -- the end-game search ------------------------------------------------------------------------------
 
@@ -251,7 +329,7 @@ def endgame_values(situation: Situation, plays: Sequence[Play], lexicon: Lexicon
     opponent = situation.unseen
     evaluator = Evaluator(situation)
     placed = [p for p in plays if p.kind == "place"]
-    top = [p for _, p in evaluator.ranked(placed)[:width]]
+    top = [p for _, p in evaluator.top(placed, width)]
     top += [p for p in plays if p.kind == "pass"][:1]
     valued = [(search.play_value(situation.board, situation.rack, opponent, p, 1, False), i, p)
               for i, p in enumerate(top)]
