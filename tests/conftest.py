@@ -27,11 +27,11 @@ registry.register(TOY)
 
 def isolate_worker_in_redis() -> str:
     """Parallel workers sharing one Redis database keep apart: this worker's cache keys (user stamps,
-    presence, rate limits, and the stamps' pub/sub channel, which lives under the cache's prefix) and its
-    channel layer's keys get a prefix of their own, which the processes it starts (web servers, Celery
-    workers) inherit through the environment; and ``cache.clear()`` deletes only this worker's keys, where
-    Django's would empty the whole database under the other workers.  Returns the prefix ("" when there
-    is nothing to keep apart: no xdist, or no Redis).  Runs before any test touches the cache."""
+    presence, rate limits) and its channel layer's keys get a prefix of their own, which the processes it
+    starts (web servers, Celery workers) inherit through the environment; and ``cache.clear()`` deletes
+    only this worker's keys, where Django's would empty the whole database under the other workers.
+    Returns the prefix ("" when there is nothing to keep apart: no xdist, or no Redis).  Runs before any
+    test touches the cache."""
     from django.conf import settings
 
     if not XDIST_WORKER or not settings.REDIS_URL:
