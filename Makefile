@@ -26,10 +26,10 @@ node_modules/.axe-core-$(AXE_CORE_VERSION):
 	  npm install --no-save --no-audit --no-fund --silent axe-core@$(AXE_CORE_VERSION) && touch $@; \
 	else echo "npm not found: the accessibility checks (axe-core) will be skipped"; fi
 
-# The compiled Crossword move generator (games/engines/crossword/_movegen.c), rebuilt when its source
+# The compiled Crossword move generator (engines/crossword/_movegen.c), rebuilt when its source
 # changes.  Without a C compiler or the Python headers it says so and succeeds: the Python generator is used.
 native: $(BIN)/.installed
-	$(BIN)/python games/engines/crossword/build_native.py
+	$(BIN)/python engines/crossword/build_native.py
 
 install: $(BIN)/.installed native node_modules/.axe-core-$(AXE_CORE_VERSION)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.crossword import board as boardmod
+from engines.crossword import board as boardmod
 
 PREMIUM_CLASSES = {"T": "tw", "D": "dw", "t": "tl", "d": "dl"}
 

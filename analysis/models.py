@@ -13,7 +13,7 @@ class AnalysisStatus(models.TextChoices):
 
 
 class Analysis(models.Model):
-    """``result`` is ``games.engines.crossword.analysis.analyse``'s report (turns and summary), each turn
+    """``result`` is ``engines.crossword.analysis.analyse``'s report (turns and summary), each turn
     with the board before it; filled once by the task.  An upload keeps its record in ``gcg`` and
     belongs to ``owner``; a game's analysis has ``game`` and no owner.  ``queued_at``: when its task was
     last asked for (on creation, and again by the sweep that re-sends a pending one whose task was lost)."""

@@ -15,12 +15,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from engines import registry
+from engines.base import IllegalMove
+from engines.crossword import analysis as core
+from engines.crossword.moves import parse_gcg_play
 from games import selectors as game_selectors
 from games.context import context_for
-from games.engines import registry
-from games.engines.base import IllegalMove
-from games.engines.crossword import analysis as core
-from games.engines.crossword.moves import parse_gcg_play
 from games.models import Game, GameStatus
 from lexicons import store as lexicon_store
 

@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.events import publish
+from engines.crossword.analysis import GcgError, positions_from_gcg
+from engines.crossword.tiles import TILE_SETS
 from games import selectors as game_selectors
-from games.engines.crossword.analysis import GcgError, positions_from_gcg
-from games.engines.crossword.tiles import TILE_SETS
 from games.models import GameStatus
 from lexicons.models import Lexicon
 

@@ -21,9 +21,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games.engines import wordgraph  # noqa: E402
-from games.engines.crossword import analysis, movegen  # noqa: E402
-from games.engines.crossword.tiles import ENGLISH  # noqa: E402
+from engines import wordgraph  # noqa: E402
+from engines.crossword import analysis, movegen  # noqa: E402
+from engines.crossword.tiles import ENGLISH  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 

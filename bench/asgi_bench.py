@@ -5,7 +5,7 @@ games that never end without any change to the application code.
 Run by the benchmark as ``uvicorn bench.asgi_bench:application`` from the repository root.
 """
 
-from games.engines import registry
+from engines import registry
 from tests.games.toy_engine import ENGINE as TOY
 
 registry.register(TOY)

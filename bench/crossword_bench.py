@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engines.base import Context  # noqa: E402
-from games.engines.crossword import ENGINE, gcg  # noqa: E402
-from games.engines.crossword.moves import parse_gcg_play  # noqa: E402
+from engines.base import Context  # noqa: E402
+from engines.crossword import ENGINE, gcg  # noqa: E402
+from engines.crossword.moves import parse_gcg_play  # noqa: E402
 
 RECORDS = Path(__file__).resolve().parent.parent.parent / "shared" / "testdata" / "gcg"
 

@@ -80,8 +80,8 @@ def run(args) -> dict:
 
     from accounts.models import User
     from core import events as core_events
+    from engines import registry
     from games import services as game_services
-    from games.engines import registry
     from games.models import Game, GameStatus
     from leagues import services
     from leagues.models import Fixture

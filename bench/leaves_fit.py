@@ -1,4 +1,4 @@
-"""Learn the Crossword leave model of a tile set (``games/engines/crossword/data/leaves_<code>.json``) by self-play.
+"""Learn the Crossword leave model of a tile set (``engines/crossword/data/leaves_<code>.json``) by self-play.
 
 Regenerate the shipped tables with::
 
@@ -48,11 +48,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games.engines.base import Context, rng_for  # noqa: E402
-from games.engines.crossword import ENGINE  # noqa: E402
-from games.engines.crossword import board as boardmod  # noqa: E402
-from games.engines.crossword.bot import situation_of  # noqa: E402
-from games.engines.crossword.equity import (  # noqa: E402
+from engines.base import Context, rng_for  # noqa: E402
+from engines.crossword import ENGINE  # noqa: E402
+from engines.crossword import board as boardmod  # noqa: E402
+from engines.crossword.bot import situation_of  # noqa: E402
+from engines.crossword.equity import (  # noqa: E402
     LEAVE_KINDS,
     Evaluator,
     LeaveTable,
@@ -60,8 +60,8 @@ from games.engines.crossword.equity import (  # noqa: E402
     endgame_values,
     leave_features,
 )
-from games.engines.crossword.movegen import RACK_SIZE, Play, all_plays  # noqa: E402
-from games.engines.crossword.tiles import TILE_SETS  # noqa: E402
+from engines.crossword.movegen import RACK_SIZE, Play, all_plays  # noqa: E402
+from engines.crossword.tiles import TILE_SETS  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 

@@ -157,8 +157,8 @@ def create_fixtures(database_url: str, groups: list[tuple[str, int, int]]) -> di
 
     from accounts.api_tokens import api_token_issue
     from accounts.models import User
+    from engines import registry
     from games import services
-    from games.engines import registry
     from games.models import Game
     from tests.games.toy_engine import ENGINE as TOY
 

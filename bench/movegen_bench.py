@@ -33,10 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games.engines import wordgraph  # noqa: E402
-from games.engines.crossword import ENGINE, movegen, native  # noqa: E402
-from games.engines.crossword.analysis import positions_from_gcg  # noqa: E402
-from games.engines.crossword.tiles import ENGLISH  # noqa: E402
+from engines import wordgraph  # noqa: E402
+from engines.crossword import ENGINE, movegen, native  # noqa: E402
+from engines.crossword.analysis import positions_from_gcg  # noqa: E402
+from engines.crossword.tiles import ENGLISH  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 

@@ -96,8 +96,8 @@ class Template:
     the states after each move."""
 
     def __init__(self, seed: int):
-        from games.engines import registry
-        from games.engines.base import Context, rng_for
+        from engines import registry
+        from engines.base import Context, rng_for
         from lexicons.store import lexicon_for_code
 
         engine = registry.get(KIND)

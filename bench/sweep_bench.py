@@ -64,7 +64,7 @@ def setup_django(database_url: str) -> None:
     import django
 
     django.setup()
-    from games.engines import registry
+    from engines import registry
     from tests.games.toy_engine import ENGINE
 
     registry.register(ENGINE)

@@ -2,8 +2,8 @@ from django.apps import AppConfig
 from django.conf import settings
 
 from core.errors import translations_register
+from engines import registry
 
-from .engines import registry
 from .error_texts import TEXTS
 
 

@@ -1,6 +1,6 @@
 """Bot accounts and what they do on the site: accept challenges at once and play their seats.
 
-The choosing is pure (``games.engines.bots``); this module is the Django side.  A bot is a real
+The choosing is pure (``engines.bots``); this module is the Django side.  A bot is a real
 ``User`` with ``is_bot`` set, its game kind and level (``BOTS`` names them; ``bots_ensure`` creates
 them, from ``manage.py ensure_bots`` and ``load_starter_data``).  It has an unusable password, so it
 cannot log in, and no e-mail address.
@@ -26,10 +26,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from engines import bots as engine_bots
+from engines.base import Engine, rng_for
+
 from .common_words import common_word_predicate
 from .context import context_for
-from .engines import bots as engine_bots
-from .engines.base import Engine, rng_for
 from .models import Game
 
 logger = logging.getLogger(__name__)

@@ -1,9 +1,9 @@
-"""Which words count as common, for the Crossword beginner bot (``games.engines.bots``).
+"""Which words count as common, for the Crossword beginner bot (``engines.bots``).
 
 Built on the ``wordfreq`` package (its word lists ship inside the package: no download).  A word is
 common when its Zipf frequency -- log10 of its uses per billion words -- reaches ``MIN_ZIPF``: 3.4
 keeps "windy" (3.6), "gale", "donate" and leaves out "quoth" (2.1), "qi" (3.3) and "za" (3.1).  Outside
-``games/engines`` on purpose: engines take the predicate as an argument and import no data package.
+``engines`` on purpose: engines take the predicate as an argument and import no data package.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Builds the engine ``Context`` for a game: its lexicon (from the in-process index) and extras."""
 
-from games.engines.base import Context
+from engines.base import Context
 from lexicons import store as lexicon_store
 
 from .models import Game

@@ -16,8 +16,8 @@ from core.errors import (  # noqa: F401  (re-exported: the games API's codes in 
     UNKNOWN_PLAYER,
     AppError,
 )
+from engines.base import IllegalMove
 from games.clock import TIME_BANK_DAYS_MAX
-from games.engines.base import IllegalMove
 
 
 class GameError(AppError):

@@ -24,12 +24,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from engines import registry
 from lexicons.store import lexicon_list
 from lexicons.term_decks import spell_deck_languages
 
 from .bots import bots_list
 from .clock import TIME_BANK_DAYS_MAX
-from .engines import registry
 from .option_words import kind_name
 
 # The tile sets of Crossword, each played with a word list of its language.

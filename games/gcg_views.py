@@ -17,12 +17,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.views import APIView
 
+from engines import registry
+from engines.base import IllegalMove
+from engines.crossword import gcg
+
 from . import selectors
 from .access import seat_for_user
 from .context import context_for
-from .engines import registry
-from .engines.base import IllegalMove
-from .engines.crossword import gcg
 from .errors import MSG_NOT_FOUND, NOT_FOUND, GameError
 from .models import NON_ENGINE_SOURCES, Game, GameStatus
 

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.templatetags.players import player_name
+from engines import registry
 
 from . import selectors
-from .engines import registry
 from .hooks import seek_ratings
 from .models import Game
 from .option_words import SEPARATOR, options_in_words

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .engines import registry
+from engines import registry
 
 SEPARATOR = " · "
 

@@ -1,5 +1,5 @@
 """What a new game's options may be: its engine's declaration (``Engine.options_schema``, beside the
-rules in ``games/engines/<kind>/``) and the site's own option, ``rated``.
+rules in ``engines/<kind>/``) and the site's own option, ``rated``.
 
 Game creation (``services.creating``) refuses anything else before it adds what the server adds (a
 default lexicon, Spell's cards) and before anything is written, so a stored game's options, and every
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .engines import registry
-from .engines.base import BOOLEAN, INTEGER, Engine, IllegalMove, Option, OptionSchema, check_options, flag
+from engines import registry
+from engines.base import BOOLEAN, INTEGER, Engine, IllegalMove, Option, OptionSchema, check_options, flag
+
 from .errors import BAD_OPTIONS, GameError
 
 # The options the site itself reads for every kind: a game of a kind with ratings is rated unless

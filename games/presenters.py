@@ -15,9 +15,10 @@ from django.conf import settings
 from django.template.loader import render_to_string, select_template
 from django.utils.translation import gettext as _
 
+from engines import registry
+
 from . import kinds, selectors
 from .access import seat_for_user
-from .engines import registry
 from .models import Game, GameStatus, Seat
 
 # The first-game hint line shows until a player has finished this many games of the kind.

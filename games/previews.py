@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines import registry
+from engines.base import NO_PREVIEW, IllegalMove
+
 from .access import access_seat_for_user
 from .context import context_for
-from .engines import registry
-from .engines.base import NO_PREVIEW, IllegalMove
 from .errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, MSG_NOT_FOUND, NOT_FOUND, GameError
 from .models import GameStatus
 from .selectors import game_with_seats

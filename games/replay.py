@@ -17,9 +17,10 @@ import orjson
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
+from engines import registry
+from engines.base import IllegalMove
+
 from .context import context_for
-from .engines import registry
-from .engines.base import IllegalMove
 from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 
 

@@ -33,11 +33,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.parsers import is_id
+from engines import registry
+from engines.base import IllegalMove
 
 from . import kinds, selectors
 from .context import context_for
-from .engines import registry
-from .engines.base import IllegalMove
 from .models import NON_ENGINE_SOURCES, Game, GameStatus
 from .presenters import game_summary, render_board, result_banner
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .engines.base import Context, Engine, IllegalMove, find_leaks, rng_for
+from engines.base import Context, Engine, IllegalMove, find_leaks, rng_for
 
 MAX_MOVES = 5000
 
@@ -58,7 +58,7 @@ def play_one(
     chooser: Chooser | None = None,
 ) -> SelfPlayResult:
     """One checked game; ``chooser(state, seat, rng, ctx)`` picks the moves (default: the engine's
-    ``random_move``; ``games.engines.bots`` gives bot players)."""
+    ``random_move``; ``engines.bots`` gives bot players)."""
     result = SelfPlayResult(seed=seed)
     choose = chooser or engine.random_move
     state = engine.setup(seats, options, seed)

@@ -16,10 +16,10 @@ from accounts.vacations import ALLOWANCE_DAYS
 from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
 from core.pages import refusal_message, refusal_on_form
 from core.parsers import is_id
+from engines import registry
 
 from . import selectors, services
 from .bots import bots_list
-from .engines import registry
 from .errors import PLAYER_ON_VACATION
 from .forms import NewGameForm
 from .hooks import announce_game_seen, game_labels

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import registry
+from engines import registry
 
 
 @dataclass(frozen=True)

@@ -12,17 +12,17 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.base import SetLexicon
-from games.engines.crossword import board as cw_board
-from games.engines.crossword.moves import Tile, check_placement
-from games.engines.crossword.scoring import BINGO_BONUS, score_play
-from games.engines.crossword.tiles import DUTCH, ENGLISH
-from games.engines.spell.scoring import BOARDS_PER_ROUND, FIELDS_PER_BOARD, POINTS_PER_UNUSED_BOARD, round_score
-from games.engines.spellcrafter.deck import CARDS, RARE_LETTERS, SUITS
-from games.engines.spellcrafter.scoring import score_word
-from games.engines.turnspell import board as ts_board
-from games.engines.turnspell.tiles import VALUES as TS_VALUES
-from games.engines.turnspell.tiles import return_penalty, value_on_board
+from engines.base import SetLexicon
+from engines.crossword import board as cw_board
+from engines.crossword.moves import Tile, check_placement
+from engines.crossword.scoring import BINGO_BONUS, score_play
+from engines.crossword.tiles import DUTCH, ENGLISH
+from engines.spell.scoring import BOARDS_PER_ROUND, FIELDS_PER_BOARD, POINTS_PER_UNUSED_BOARD, round_score
+from engines.spellcrafter.deck import CARDS, RARE_LETTERS, SUITS
+from engines.spellcrafter.scoring import score_word
+from engines.turnspell import board as ts_board
+from engines.turnspell.tiles import VALUES as TS_VALUES
+from engines.turnspell.tiles import return_penalty, value_on_board
 from games.kinds.spellcrafter import SUIT_MARKS
 
 LANGUAGES = ("en", "nl")

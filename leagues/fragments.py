@@ -32,7 +32,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 
-from games.engines import registry
+from engines import registry
 
 from . import selectors
 from .models import League, Season, SeasonStatus

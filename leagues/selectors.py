@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.dateparse import parse_duration
 
-from games.engines import registry
+from engines import registry
 from games.models import Game, GameStatus, Seat
 from ratings.models import Rating
 from ratings.services import rating_key

@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from core.errors import AppError
 from core.events import publish
 from core.policies import MAY_ACT, policy_check
+from engines import registry
 from games import services as game_services
-from games.engines import registry
 from games.models import Game, GameStatus, Move, Seat
 from notifications.models import Kind
 from notifications.services import notify_many

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import AppError
 from core.pages import refusal_message, refusal_on_form
-from games.engines import registry
+from engines import registry
 
 from . import fragments, selectors, services
 from .access import access_league_for_organiser

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.spell.engine import TERMS_PER_SIDE
-from games.engines.spell.terms import is_term, normalise
+from engines.spell.engine import TERMS_PER_SIDE
+from engines.spell.terms import is_term, normalise
 
 HEADER = ["id", "language", "side_a", "side_b", "alternatives", "active"]
 MAX_TERM_LENGTH = 40

@@ -16,8 +16,8 @@ from django.db import DatabaseError, transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from games.engines.base import rng_for
-from games.engines.spell.engine import ROUNDS
+from engines.base import rng_for
+from engines.spell.engine import ROUNDS
 
 from .errors import BAD_OPTIONS, LexiconError
 from .models import TermCard

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from games.engines import registry
+from engines import registry
 
 from . import elo
 from .models import Rating, RatingChange

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 
-from games.engines import registry
+from engines import registry
 from games.models import Game, GameStatus, Seat
 
 from . import elo

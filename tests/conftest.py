@@ -16,7 +16,7 @@ import pytest_asyncio
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
 
-from games.engines import registry
+from engines import registry
 from tests.games.toy_engine import ENGINE as TOY
 
 IN_CI = os.environ.get("CI") == "true"
@@ -43,16 +43,16 @@ def isolate_worker_in_redis() -> str:
     if layer is not None:
         os.environ["CHANNEL_LAYER_PREFIX"] = layer["prefix"] = f"asgi-{prefix}"
 
-    from core.cache import ResilientRedisCache
+    from django_redis.cache import RedisCache
 
-    flush = ResilientRedisCache.clear
+    flush = RedisCache.clear
 
     def clear(self):
         if self.key_prefix != prefix:  # a cache a test made of its own
             return flush(self)
         return delete_keys(settings.CACHES["default"]["LOCATION"], f"{prefix}:*")
 
-    ResilientRedisCache.clear = clear
+    RedisCache.clear = clear
     return prefix
 
 

@@ -1,6 +1,7 @@
-"""The engines' purity contract (``pyproject.toml``, checked by import-linter) names every other module of
-the games app: a new module there is forbidden to the engines from the day it is added, not once someone
-remembers to list it."""
+"""The import contracts (``pyproject.toml``, checked by import-linter) keep their simple shape: every
+package of ours is a layer of the one layers line, with the pure engines at the bottom, and no contract
+carries an exception or a hand-kept list of modules, so a new module is held by the layers the day it
+is added."""
 
 import tomllib
 from pathlib import Path
@@ -8,11 +9,32 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def test_the_engines_are_forbidden_every_other_module_of_the_games_app():
-    contracts = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
-    (pure,) = [c for c in contracts if c.get("source_modules") == ["games.engines"]]
-    games = REPO / "games"
-    siblings = {f"games.{p.stem}" for p in games.glob("*.py") if p.stem != "__init__"}
-    siblings |= {f"games.{p.name}" for p in games.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
-    siblings -= {"games.engines", "games.migrations"}
-    assert siblings - set(pure["forbidden_modules"]) == set()
+def _config():
+    return tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+
+
+def _our_packages():
+    return {p.name for p in REPO.iterdir()
+            if (p / "__init__.py").exists() and p.name not in {"tests", "bench"}}
+
+
+def test_every_package_is_a_root_package_and_a_layer():
+    config = _config()
+    assert set(config["root_packages"]) == _our_packages()
+    (layers,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    in_layers = {name.strip() for line in layers["layers"] for name in line.split("|")}
+    assert in_layers == _our_packages()
+    assert layers["layers"][-1] == "engines"
+
+
+def test_no_contract_has_exceptions_or_lists_modules_of_an_app():
+    for contract in _config()["contracts"]:
+        assert "ignore_imports" not in contract, contract["name"]
+        for key in ("source_modules", "forbidden_modules", "layers"):
+            for module in contract.get(key, ()):
+                assert "." not in module, (contract["name"], module)
+
+
+def test_the_engines_are_forbidden_the_frameworks():
+    (pure,) = [c for c in _config()["contracts"] if c.get("source_modules") == ["engines"]]
+    assert {"django", "rest_framework", "channels", "celery"} <= set(pure["forbidden_modules"])

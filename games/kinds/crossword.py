@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.engines.crossword import board as boardmod
+from engines.crossword import board as boardmod
 from games.models import Game
 from games.word_links import report_url
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.spell.engine import CROSSED, ROUNDS, TERMS_PER_SIDE
-from games.engines.spell.scoring import FIELDS_PER_BOARD
+from engines.spell.engine import CROSSED, ROUNDS, TERMS_PER_SIDE
+from engines.spell.scoring import FIELDS_PER_BOARD
 from games.models import Game
 from games.spell_records import table_record
 

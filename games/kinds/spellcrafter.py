@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.spellcrafter.deck import card as deck_card
-from games.engines.spellcrafter.engine import PICKS_PER_ROUND
+from engines.spellcrafter.deck import card as deck_card
+from engines.spellcrafter.engine import PICKS_PER_ROUND
 from games.models import Game
 
 # A shape per suit beside its colour, so suits can be told apart without colour vision.

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engines.turnspell.tiles import VALUES, return_penalty, value_on_board
+from engines.turnspell.tiles import VALUES, return_penalty, value_on_board
 from games.models import Game
 
 # Screen side of an arm, counted clockwise from the viewer's own arm at the bottom.

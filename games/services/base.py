@@ -11,10 +11,10 @@ from typing import Any
 from django.db import transaction
 
 from core.events import Event, publish
+from engines import registry
+from engines.base import Engine
 
 from .. import broadcast
-from ..engines import registry
-from ..engines.base import Engine
 from ..errors import UNKNOWN_KIND, GameError
 from ..events import BotToMove
 from ..models import Game, GameStatus, Seat

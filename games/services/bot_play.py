@@ -10,8 +10,9 @@ import logging
 
 from django.contrib.auth import get_user_model
 
+from engines import bots as engine_bots
+
 from ..bots import bot_choose, bot_key
-from ..engines import bots as engine_bots
 from ..errors import GameError
 from ..models import Game, GameStatus, Seat
 from .base import engine_for

@@ -13,12 +13,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from engines.base import Engine, IllegalMove
 from lexicons.store import lexicon_exists
 from lexicons.term_decks import spell_options_prepare, spell_options_prepare_many
 
 from .. import broadcast
 from ..clock import TIME_BANK_DAYS_MAX
-from ..engines.base import Engine, IllegalMove
 from ..errors import (
     ALREADY_SEATED,
     BAD_OPTIONS,

@@ -39,10 +39,10 @@ from accounts.models import REMINDER_HOURS, default_reminder_hours
 from accounts.vacations import vacations_holding_clocks
 from core.bulk import rows_update
 from core.events import publish
+from engines import registry
 
 from ..access import seat_for_user
 from ..clock import Stage
-from ..engines import registry
 from ..events import BotToMove, SeatsDue
 from ..models import Game, GameStatus, Seat
 from .challenges import challenges_expire

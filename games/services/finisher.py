@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..engines.base import Engine, Outcome, ranks_from_scores
+from engines.base import Engine, Outcome, ranks_from_scores
+
 from ..events import GameFinished, GameVoided
 from ..models import Game, GameStatus, Move, Seat
 from .base import announce

@@ -20,13 +20,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.bulk import rows_update
+from engines.base import Engine, IllegalMove
 
 from .. import broadcast, store
 from ..access import access_seat_for_user
 from ..bots import auto_move as bot_auto_move
 from ..clock import NOTICE_DELAY, Clock
 from ..context import context_for
-from ..engines.base import Engine, IllegalMove
 from ..errors import (
     BAD_REQUEST,
     GAME_NOT_ACTIVE,

@@ -8,11 +8,11 @@ import pytest
 
 from analysis.models import Analysis
 from analysis.services import analysis_create_from_gcg
+from engines import registry
+from engines.base import rng_for
 from games import services
 from games.bots import bots_ensure
 from games.context import context_for
-from games.engines import registry
-from games.engines.base import rng_for
 from games.models import Game, GameStatus, Move
 from lexicons.services import lexicon_load_words
 from tests.conftest import start_celery_worker, stop_celery_worker

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from analysis.errors import GCG_INVALID, UNKNOWN_LEXICON
 from analysis.models import Analysis
-from games.engines.crossword import gcg
+from engines.crossword import gcg
 from tests.helpers import committed
 from tests.shared_data import gcg_records
 

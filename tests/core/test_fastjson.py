@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core import fastjson
-from games.engines.base import json_copy
+from engines.base import json_copy
 
 scalars = st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.text() | st.floats(
     allow_nan=False, allow_infinity=False)

@@ -66,9 +66,9 @@ def in_thread(work, *args, **kwargs):
 def play_random(game, moves: int, *, seed: int = 1):
     """Play ``moves`` moves of the engine's own random choice through the move service, each by a seat
     that must act (the lowest first); returns the refreshed game."""
+    from engines import registry
     from games import services
     from games.context import context_for
-    from games.engines import registry
     from games.models import GameStatus
 
     engine = registry.get(game.kind)

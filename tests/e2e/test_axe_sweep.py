@@ -22,15 +22,15 @@ import re
 
 import pytest
 
+from engines import registry
 from games import services
-from games.engines import registry
 from leagues import services as league_services
 from lexicons.term_decks import starter_deck_load
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
 from tests.e2e.helpers import AXE_TAGS, axe_script, page_for, session_cookie
+from tests.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-from tests.games.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
 
 pytestmark = pytest.mark.browser

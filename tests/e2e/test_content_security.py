@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
+from engines import registry
 from games import services
-from games.engines import registry
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ from games import services
 from lexicons.term_decks import starter_deck_load
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
 from tests.e2e.helpers import crossword, open_game, page_for, session_cookie, square, tab_until  # noqa: F401
-from tests.games.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
+from tests.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import stand_in_lexicons
 
 pytestmark = pytest.mark.browser

@@ -18,10 +18,10 @@ from games.models import Game, Seat
 from lexicons.term_decks import starter_deck_load
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
 from tests.e2e.helpers import page_for, session_cookie
+from tests.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
+from tests.engines.spellcrafter.helpers import crafting_position
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-from tests.games.engines.spellcrafter.helpers import WORDS as SPELLCRAFTER_WORDS
-from tests.games.engines.spellcrafter.helpers import crafting_position
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
 
 pytestmark = pytest.mark.browser
@@ -127,7 +127,7 @@ def boards(live_url, make_user, monkeypatch):  # noqa: F811
 
 
 def _to_act(game):
-    from games.engines import registry
+    from engines import registry
 
     return registry.get(game.kind).to_act(game.state)
 

@@ -24,12 +24,12 @@ SHOTS = Path("/tmp/replay_shots")
 def finished(kind, live_url, make_user, monkeypatch):  # noqa: F811
     """A finished game of ``kind`` between Ann and Ben (display names), played to its end through the move
     service with random legal moves; made before the browser starts."""
+    from engines import registry
     from games import services
-    from games.engines import registry
     from games.models import Move
     from lexicons.term_decks import starter_deck_load
+    from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
     from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-    from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
     from tests.games.helpers import play_out, stand_in_lexicons
 
     stand_in_lexicons(monkeypatch, {"en": sorted(set(TURNSPELL_WORDS) | set(CROSSWORD_WORDS["en"])),

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games import services
 from guide.catalogue import GAMES
 from lexicons.term_decks import starter_deck_load
-from tests.games.engines.turnspell.helpers import WORDS
+from tests.engines.turnspell.helpers import WORDS
 from tests.games.helpers import stand_in_lexicons
 
 pytestmark = pytest.mark.browser

@@ -4,10 +4,10 @@ import threading
 
 from django.db import connection
 
+from engines import registry
+from engines.base import rng_for
 from games import services
 from games.context import context_for
-from games.engines import registry
-from games.engines.base import rng_for
 from games.models import Game, Move, Seat
 
 
@@ -48,7 +48,7 @@ def race(n, work):
 def stand_in_lexicons(monkeypatch, words_by_code: dict) -> dict:
     """Small in-memory word lists in place of the imported lexicons (their rows exist, as creating
     a game checks): ``{"en": [...]}`` -> the SetLexicon per code that games will check words in."""
-    from games.engines.base import SetLexicon
+    from engines.base import SetLexicon
     from lexicons import store as lexicon_store
     from lexicons.models import Lexicon
 

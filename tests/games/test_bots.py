@@ -5,16 +5,16 @@ Spellcrafter games of three or more."""
 import pytest
 from django.core.management import call_command
 
+from engines import registry
+from engines.base import rng_for
 from games import services
 from games.bots import BOTS, bot_choose, bots_ensure
 from games.context import context_for
-from games.engines import registry
-from games.engines.base import rng_for
 from games.models import Game, GameStatus, Move
 from games.replay import replay_state, verify_game
 from games.services.bot_play import bot_move_play
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
 from tests.helpers import committed, sweep
 

@@ -14,8 +14,8 @@ from leagues import services as league_services
 from leagues.errors import BOTS_NOT_IN_LEAGUES
 from ratings.models import Rating
 from ratings.selectors import leaderboard, rating_keys
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
 from tests.helpers import committed
 

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 
 from analysis.running import game_analysable, kind_analysable
+from engines import registry
 from games import services
 from games.bots import auto_move
-from games.engines import registry
 from tests.games.helpers import every_seat_moves
 
 pytestmark = pytest.mark.django_db

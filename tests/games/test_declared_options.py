@@ -10,14 +10,14 @@ import json
 
 import pytest
 
+from engines import registry
+from engines.base import ARRAY, BOOLEAN, INTEGER, STRING
 from games import services
-from games.engines import registry
-from games.engines.base import ARRAY, BOOLEAN, INTEGER, STRING
 from games.errors import GameError
 from games.models import Game, Seat
 from games.options import options_declared
 from lexicons.term_decks import starter_deck_load
-from tests.games.engines.turnspell.helpers import WORDS
+from tests.engines.turnspell.helpers import WORDS
 from tests.games.helpers import stand_in_lexicons
 
 pytestmark = pytest.mark.django_db

@@ -11,11 +11,11 @@ from asgiref.sync import async_to_sync
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from engines import registry
 from games import services
-from games.engines import registry
 from games.models import Game, GameStatus
 from lexicons.term_decks import starter_deck_load
-from tests.games.engines.turnspell.helpers import WORDS
+from tests.engines.turnspell.helpers import WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
 from tests.sockets import Sockets, socket_next_of_type
 

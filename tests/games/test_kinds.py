@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from engines import registry
 from games import kinds, services
-from games.engines import registry
 from games.presenters import game_payload
 from lexicons.term_decks import starter_deck_load
 from tests.games.helpers import stand_in_lexicons

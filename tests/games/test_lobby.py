@@ -5,8 +5,8 @@ seek's row (or that it is gone) to every open lobby."""
 import pytest
 from asgiref.sync import sync_to_async
 
+from engines import registry
 from games import services
-from games.engines import registry
 from games.lobby import LobbyFilter
 from ratings.models import Rating
 from tests.games.helpers import stand_in_lexicons

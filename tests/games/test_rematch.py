@@ -5,8 +5,8 @@ at once, as it does a new game."""
 
 import pytest
 
+from engines import registry
 from games import services
-from games.engines import registry
 from games.errors import GAME_NOT_FINISHED, NOT_YOUR_GAME, TOO_MANY_GAMES, GameError
 from games.models import Game, GameStatus
 from games.options import options_chosen

@@ -10,12 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from engines import registry
 from games import services
-from games.engines import registry
 from games.models import Game, Move
 from lexicons.term_decks import starter_deck_load
+from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
-from tests.games.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.helpers import every_seat_moves, play_out, stand_in_lexicons
 
 pytestmark = pytest.mark.django_db

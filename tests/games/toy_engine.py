@@ -7,7 +7,7 @@ chosen.  The game ends when the total reaches the target; the highest personal s
 
 from __future__ import annotations
 
-from games.engines.base import (
+from engines.base import (
     Context,
     Engine,
     IllegalMove,

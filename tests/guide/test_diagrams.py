@@ -4,13 +4,13 @@ worked sum on a picture must add up."""
 
 import pytest
 
-from games.engines.base import Context, SetLexicon
-from games.engines.crossword import ENGINE as CROSSWORD
-from games.engines.spell.terms import extends, is_term, same_word
-from games.engines.spellcrafter import ENGINE as SPELLCRAFTER
-from games.engines.spellcrafter.deck import CARDS
-from games.engines.turnspell import ENGINE as TURNSPELL
-from games.engines.turnspell.board import board_from_picture
+from engines.base import Context, SetLexicon
+from engines.crossword import ENGINE as CROSSWORD
+from engines.spell.terms import extends, is_term, same_word
+from engines.spellcrafter import ENGINE as SPELLCRAFTER
+from engines.spellcrafter.deck import CARDS
+from engines.turnspell import ENGINE as TURNSPELL
+from engines.turnspell.board import board_from_picture
 from games.kinds.spellcrafter import SUIT_MARKS
 from guide import diagrams
 

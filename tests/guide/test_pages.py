@@ -112,7 +112,7 @@ def test_the_crossword_page_works_an_example_out_in_the_readers_tile_set(client)
             "als de zak leeg is"]),
 ])
 def test_the_crossword_page_says_how_each_tile_set_ends_a_game_without_progress(client, language, texts):
-    from games.engines.crossword.engine import END_RULES
+    from engines.crossword.engine import END_RULES
 
     assert END_RULES == {"en": "tournament", "nl": "rule9"}  # what the page describes
     html = get(client, "/rules/crossword/", language).content.decode()
@@ -151,7 +151,7 @@ def test_the_new_game_form_links_the_rules_of_every_game(client, alice):
 
 @pytest.fixture
 def games_of_every_kind(monkeypatch, alice, bob):
-    from tests.games.engines.turnspell.helpers import WORDS
+    from tests.engines.turnspell.helpers import WORDS
 
     stand_in_lexicons(monkeypatch, {"en": WORDS})
     starter_deck_load(language="en")

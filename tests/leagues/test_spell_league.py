@@ -4,10 +4,10 @@ adjudicated games included, on the team's score so far."""
 
 import pytest
 
+from engines.base import rng_for
+from engines.spell import ENGINE
 from games import services as game_services
 from games.context import context_for
-from games.engines.base import rng_for
-from games.engines.spell import ENGINE
 from games.models import Game, GameStatus
 from leagues import services
 from leagues.errors import BAD_OPTIONS, LeagueError

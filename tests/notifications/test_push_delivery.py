@@ -12,11 +12,11 @@ from py_vapid import Vapid02
 
 from core.events import deliver
 from core.models import EventRecord
+from engines import registry
+from engines.base import find_leaks
 from games import presence
 from games import services as game_services
 from games.clock import NOTICE_DELAY
-from games.engines import registry
-from games.engines.base import find_leaks
 from games.services.challenges import challenge_create
 from notifications import push, services
 from notifications.events import PushQueued

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engines.crossword import gcg
-from games.engines.crossword.analysis import GcgError, check_gcg_moves
-from games.engines.crossword.tiles import TILE_SETS
+from engines.crossword import gcg
+from engines.crossword.analysis import GcgError, check_gcg_moves
+from engines.crossword.tiles import TILE_SETS
 from lexicons.index import WordIndex
 from lexicons.sources import SOURCE_CODES, LexiconSourceError, source_words
 

@@ -1,6 +1,6 @@
 """``manage.py selfplay KIND --games N --seed S``: random complete games, checked after every move.
 
-``--bots LEVEL`` has every seat played by that level's bot (``games.engines.bots``) instead of random
+``--bots LEVEL`` has every seat played by that level's bot (``engines.bots``) instead of random
 moves.  Exits non-zero on any failure (a replay that differs, a leaked secret, an illegal move).
 """
 
@@ -9,10 +9,10 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import AppError
+from engines import registry
+from engines.base import Context
+from engines.bots import LEVELS, choose_move
 from games.common_words import common_word_predicate
-from games.engines import registry
-from games.engines.base import Context
-from games.engines.bots import LEVELS, choose_move
 from games.selfplay import play_many
 from lexicons.store import lexicon_for_code
 from lexicons.term_decks import spell_selfplay_options

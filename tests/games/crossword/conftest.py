@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.games.engines.crossword.test_random_play import ENGLISH_WORDS
+from tests.engines.crossword.test_random_play import ENGLISH_WORDS
 from tests.games.helpers import stand_in_lexicons
 
 DUTCH_WORDS = """

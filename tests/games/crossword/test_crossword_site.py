@@ -5,8 +5,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from engines.crossword import gcg
 from games import services
-from games.engines.crossword import gcg
 from games.models import Game
 from tests.games.helpers import snapshot
 from tests.shared_data import gcg_records

@@ -2,10 +2,10 @@
 
 import pytest
 
+from engines.base import rng_for
+from engines.crossword import ENGINE
 from games import services
 from games.context import context_for
-from games.engines.base import rng_for
-from games.engines.crossword import ENGINE
 from games.errors import GameError
 from games.models import Game, Move
 from lexicons.sources import DUTCH_WORDLIST

@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from games.engines.crossword import gcg
-from games.engines.crossword.analysis import positions_from_gcg
-from games.engines.crossword.engine import ENGINE
+from engines.crossword import gcg
+from engines.crossword.analysis import positions_from_gcg
+from engines.crossword.engine import ENGINE
 from tests.games.crossword.test_crossword_site import give_rack, rack_of, submit
 from tests.games.helpers import play_out
 

@@ -11,11 +11,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.core import mail
 from django.utils import timezone
 
+from engines.base import leaks, rng_for
+from engines.crossword import ENGINE, gcg
 from games import services
 from games.consumers import GameConsumer
 from games.context import context_for
-from games.engines.base import leaks, rng_for
-from games.engines.crossword import ENGINE, gcg
 from games.models import Game
 from tests.helpers import sweep
 

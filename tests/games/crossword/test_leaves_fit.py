@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.base import Context
-from games.engines.crossword import ENGINE, equity
-from games.engines.crossword.bot import situation_of
-from games.engines.crossword.equity import Evaluator, LeaveTable, leave_features, leave_table
-from games.engines.crossword.movegen import all_plays
-from games.engines.crossword.tiles import TILE_SETS
+from engines.base import Context
+from engines.crossword import ENGINE, equity
+from engines.crossword.bot import situation_of
+from engines.crossword.equity import Evaluator, LeaveTable, leave_features, leave_table
+from engines.crossword.movegen import all_plays
+from engines.crossword.tiles import TILE_SETS
 from lexicons.index import WordIndex
-from tests.games.engines.crossword.test_random_play import ENGLISH_WORDS
+from tests.engines.crossword.test_random_play import ENGLISH_WORDS
 
 REPO = Path(__file__).resolve().parents[3]
 

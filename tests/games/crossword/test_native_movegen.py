@@ -13,13 +13,13 @@ import os
 
 import pytest
 
-from games.engines import wordgraph
-from games.engines.base import SetLexicon
-from games.engines.crossword import board as boardmod
-from games.engines.crossword import movegen, native
-from games.engines.crossword.analysis import positions_from_gcg
-from games.engines.crossword.tiles import DUTCH, ENGLISH
-from tests.games.engines.crossword.helpers import board_from
+from engines import wordgraph
+from engines.base import SetLexicon
+from engines.crossword import board as boardmod
+from engines.crossword import movegen, native
+from engines.crossword.analysis import positions_from_gcg
+from engines.crossword.tiles import DUTCH, ENGLISH
+from tests.engines.crossword.helpers import board_from
 from tests.shared_data import gcg_records
 
 

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engines.crossword import gcg
 from games import services
-from games.engines.crossword import gcg
 
 pytestmark = pytest.mark.django_db
 

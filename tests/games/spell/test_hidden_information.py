@@ -18,11 +18,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.core import mail
 from django.utils import timezone
 
+from engines.base import leaks, rng_for
+from engines.spell import ENGINE
 from games import services
 from games.consumers import GameConsumer
 from games.context import context_for
-from games.engines.base import leaks, rng_for
-from games.engines.spell import ENGINE
 from games.models import Game
 from tests.helpers import sweep
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.core.management import call_command
 
+from engines.base import rng_for
+from engines.spell import ENGINE
 from games import services
 from games.context import context_for
-from games.engines.base import rng_for
-from games.engines.spell import ENGINE
 from games.models import Game, Move
 from lexicons.models import TermCard
 

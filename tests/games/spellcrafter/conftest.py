@@ -9,7 +9,7 @@ instead (imported into the test database), set ``USE_REAL_LEXICON`` to True.
 import pytest
 
 from games import services
-from tests.games.engines.spellcrafter.helpers import WORDS
+from tests.engines.spellcrafter.helpers import WORDS
 from tests.games.helpers import stand_in_lexicons
 
 USE_REAL_LEXICON = False

@@ -1,7 +1,7 @@
 """Helpers for the Spellcrafter framework tests."""
 
-from games.engines.spellcrafter.engine import craft_entry
-from games.engines.spellcrafter.wordsearch import find_word
+from engines.spellcrafter.engine import craft_entry
+from engines.spellcrafter.wordsearch import find_word
 
 
 def best_word(game, seat, lexicon):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from games.models import Game, Seat
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
-from tests.games.engines.spellcrafter.helpers import crafting_position
+from tests.engines.spellcrafter.helpers import crafting_position
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ last choice lands, under the game-row lock), and the game is the same as if they
 
 import pytest
 
+from engines.spellcrafter import ENGINE
 from games import services
-from games.engines.spellcrafter import ENGINE
 from games.models import Game, Move
 from tests.games.test_concurrency import race
 

@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from engines.base import leaks
+from engines.spellcrafter import ENGINE
+from engines.spellcrafter.deck import CARDS
+from engines.spellcrafter.engine import ALREADY_CHOSEN, NOT_IN_HAND
 from games.consumers import GameConsumer
-from games.engines.base import leaks
-from games.engines.spellcrafter import ENGINE
-from games.engines.spellcrafter.deck import CARDS
-from games.engines.spellcrafter.engine import ALREADY_CHOSEN, NOT_IN_HAND
 from games.errors import STALE_VERSION, GameError
 from games.models import Game, Move, Seat
 from tests.games.helpers import snapshot

@@ -5,9 +5,9 @@ from itertools import permutations
 
 import pytest
 
+from engines.spellcrafter import ENGINE
+from engines.spellcrafter.deck import CARDS
 from games import services
-from games.engines.spellcrafter import ENGINE
-from games.engines.spellcrafter.deck import CARDS
 from games.models import Move
 from tests.games.helpers import snapshot
 

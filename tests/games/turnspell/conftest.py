@@ -11,7 +11,7 @@ import pytest
 
 from games import services
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (the browser tests' fixtures)
-from tests.games.engines.turnspell.helpers import WORDS
+from tests.engines.turnspell.helpers import WORDS
 from tests.games.helpers import stand_in_lexicons
 
 

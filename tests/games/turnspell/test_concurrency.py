@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from engines.turnspell import ENGINE
 from games import services
 from games.context import context_for
-from games.engines.turnspell import ENGINE
 from games.models import Game, Move
 from tests.games.test_concurrency import race
 

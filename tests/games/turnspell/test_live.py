@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 import pytest
 from asgiref.sync import sync_to_async
 
+from engines.turnspell import ENGINE
 from games import services
-from games.engines.turnspell import ENGINE
 
 # In the future, so that no deadline sweep finds these deadlines due.
 T0 = datetime(2100, 3, 1, 12, 0, tzinfo=UTC)

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from engines.turnspell import ENGINE
+from engines.turnspell.board import board_from_picture
 from games import services
-from games.engines.turnspell import ENGINE
-from games.engines.turnspell.board import board_from_picture
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

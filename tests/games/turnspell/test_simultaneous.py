@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engines.turnspell import ENGINE
+from engines.turnspell.engine import ALREADY_CHOSEN
 from games import services
 from games.context import context_for
-from games.engines.turnspell import ENGINE
-from games.engines.turnspell.engine import ALREADY_CHOSEN
 from games.errors import STALE_VERSION, GameError
 from games.models import Game, Move, Seat
 from games.presenters import game_payload, render_board
@@ -279,7 +279,7 @@ def test_a_timeout_for_the_last_seat_resolves_the_turn(start, alice, bob):
 
 # --------------------------------------------------------------------------- scoring through the service
 def test_the_rulebook_example_scores_32_and_the_seat_row_follows(start, alice, bob):
-    from games.engines.turnspell.board import board_from_picture
+    from engines.turnspell.board import board_from_picture
 
     game = start(2)
     state = dict(game.state)
@@ -298,7 +298,7 @@ def test_the_rulebook_example_scores_32_and_the_seat_row_follows(start, alice, b
 
 
 def test_every_scored_word_links_to_the_word_report_page(start, alice, bob, client):
-    from games.engines.turnspell.board import board_from_picture
+    from engines.turnspell.board import board_from_picture
 
     game = start(2)
     state = dict(game.state)

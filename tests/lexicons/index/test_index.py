@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.engines.base import Lexicon
+from engines.base import Lexicon
 from lexicons.index import WordIndex
 
 SMALL = ["aa", "ab", "abs", "bad", "bade", "bead", "cab", "dab", "deb"]
