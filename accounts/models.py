@@ -41,7 +41,7 @@ class User(AbstractUser):
         _("accept challenges from players I have not played"), default=True,
         help_text=_("When off, only players you have played a game with can challenge you."),
     )
-    # A bot plays from a Celery task (games/bots.py); it cannot log in and is never e-mailed.
+    # A bot plays from a Celery task (games/bots/accounts.py); it cannot log in and is never e-mailed.
     is_bot = models.BooleanField(_("bot"), default=False)
     bot_kind = models.CharField(_("bot's game kind"), max_length=20, blank=True)
     bot_level = models.CharField(_("bot's level"), max_length=20, blank=True)
@@ -71,7 +71,7 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
-        if self.is_bot and self.display_name:  # a bot's name is ours to translate (games.bots marks it)
+        if self.is_bot and self.display_name:  # a bot's name is ours to translate (games.bots.accounts marks it)
             return gettext(self.display_name)
         return self.display_name or self.username
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(REPO))
 from engines.base import Context, rng_for  # noqa: E402
 from engines.bots import choose_move  # noqa: E402
 from engines.crossword import ENGINE, equity  # noqa: E402
-from games.common_words import common_word_predicate  # noqa: E402
+from lexicons.common_words import common_word_predicate  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 

@@ -51,7 +51,7 @@ def main() -> None:
     os.environ.pop("REDIS_URL", None)  # in-memory channel layer, eager Celery: measure the Python and SQL
     os.environ["EMAIL_URL"] = "dummymail://"  # the your-move e-mails of 660 new games are not the subject
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    env = dict(os.environ, EXTRA_GAME_ENGINES="tests.games.toy_engine:ENGINE")
+    env = dict(os.environ, EXTRA_GAME_KINDS="tests.games.toy_kind")
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     results = run(args)
     tmp.cleanup()

@@ -121,7 +121,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.awaiting",
+                "games.web.context_processors.awaiting",
                 "moderation.context_processors.moderation_warnings",
             ],
         },
@@ -145,7 +145,7 @@ if WEB_THREADS < 1:
 SOCKETS_PER_USER = env.int("SOCKETS_PER_USER", default=20)
 SOCKETS_PER_ADDRESS = env.int("SOCKETS_PER_ADDRESS", default=100)
 ANONYMOUS_SOCKETS_PER_PATH = env.int("ANONYMOUS_SOCKETS_PER_PATH", default=200)
-# Anonymous spectators of a game share one render per version (games/consumers.py); false: each socket
+# Anonymous spectators of a game share one render per version (games/web/consumers.py); false: each socket
 # renders its own, the plain path (bench/socket_bench.py measures both).
 SHARED_SPECTATOR_RENDER = env.bool("SHARED_SPECTATOR_RENDER", default=True)
 
@@ -507,8 +507,16 @@ CHALLENGE_EXPIRY_DAYS = 7
 MAX_ACTIVE_GAMES = env.int("MAX_ACTIVE_GAMES", default=100)
 # How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
 LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
-# Engines beyond the built-in ones, as "module:attribute" (used by test workers and benchmarks).
-EXTRA_GAME_ENGINES = env.list("EXTRA_GAME_ENGINES", default=[])
+# The game kinds the site offers, each the module of its spec (``games/registry.py``): a new game is its
+# folders and one line here.  EXTRA_GAME_KINDS adds more (the test suite's toy kind, in the processes
+# that tests and benchmarks start).
+GAME_KINDS = [
+    "games.web.kinds.crossword",
+    "games.web.kinds.turnspell",
+    "games.web.kinds.spellcrafter",
+    "games.web.kinds.spell",
+    *env.list("EXTRA_GAME_KINDS", default=[]),
+]
 
 LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = {

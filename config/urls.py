@@ -29,7 +29,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/", include("accounts.api_urls")),
-    path("api/", include("games.api_urls")),
+    path("api/", include("games.web.api_urls")),
     path("api/lexicons/", include("lexicons.api_urls")),
     path("api/", include("leagues.api_urls")),
     path("api/", include("ratings.api_urls")),
@@ -46,7 +46,7 @@ urlpatterns = [
     path("favicon.ico", FaviconRedirect.as_view()),
     path("", include("notifications.app_urls")),  # the web app manifest and the service worker, at the root
     path("", include("analysis.urls")),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]
 
 handler404 = "core.http_errors.not_found"

@@ -9,12 +9,13 @@ an engine returns.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import orjson
 
@@ -536,6 +537,21 @@ class Engine(ABC):
     # The bot level that plays the seat of a player who resigned or forfeited a game of three or more, so
     # the others finish a real game; None: the timeout move plays it.
     auto_play_level: str | None = None
+    # The levels of this game's bots, weakest first; empty: no bot plays it.
+    bot_levels: tuple[str, ...] = ()
+    # The module of this game's bots, loaded on a bot's first move (pages never need it): its
+    # ``choose(view, lexicon, level, rng, *, common_word)`` returns the move the bot plays.
+    bot_module: str | None = None
+
+    def bot_choose(self, view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random, *,
+                   common_word: Callable[[str], bool] | None = None) -> dict[str, Any]:
+        """The ``level`` bot's move from a seat's own ``view`` (``engines.bots.choose_move`` checks the
+        level and the seat first); ``common_word(word)`` tells which words are common. Raises ValueError
+        when it has no move to offer."""
+        if self.bot_module is None:
+            raise ValueError(f"there is no bot for {self.kind!r}")
+        choose = importlib.import_module(self.bot_module).choose
+        return cast(dict[str, Any], choose(view, lexicon, level, rng, common_word=common_word))
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str | None:
         """The lexicon a game gets when its options name none (None: the game needs no word list).

@@ -1,7 +1,8 @@
 """Maps a game kind ("crossword", "turnspell", ...) to its engine.
 
-Built-in engines are imported lazily by dotted path so that importing the registry stays cheap;
-tests may ``register`` an engine of their own.
+The site registers the engines of the kinds it offers (``games.registry``, from ``settings.GAME_KINDS``);
+tests may ``register`` an engine of their own.  Without a registration, ``get`` finds a kind's engine by
+its folder: ``engines/<kind>/`` exports ``ENGINE`` (scripts that use the pure rules alone).
 """
 
 from __future__ import annotations
@@ -9,14 +10,6 @@ from __future__ import annotations
 import importlib
 
 from .base import Engine
-
-# kind -> "module:attribute" of the engine instance.  A game issue adds its line here.
-BUILTIN: dict[str, str] = {
-    "crossword": "engines.crossword:ENGINE",
-    "turnspell": "engines.turnspell:ENGINE",
-    "spellcrafter": "engines.spellcrafter:ENGINE",
-    "spell": "engines.spell:ENGINE",
-}
 
 _engines: dict[str, Engine] = {}
 
@@ -38,13 +31,25 @@ def register_path(path: str) -> Engine:
 def get(kind: str) -> Engine:
     """The engine for ``kind``; KeyError for an unknown kind."""
     if kind not in _engines:
-        module_name, attr = BUILTIN[kind].split(":")
-        _engines[kind] = getattr(importlib.import_module(module_name), attr)
+        if not kind.isidentifier():
+            raise KeyError(kind)
+        try:
+            module = importlib.import_module(f"{__package__}.{kind}")
+        except ModuleNotFoundError:
+            raise KeyError(kind) from None
+        if not isinstance(getattr(module, "ENGINE", None), Engine):
+            raise KeyError(kind)
+        register(module.ENGINE)
     return _engines[kind]
 
 
+def is_registered(kind: str) -> bool:
+    return kind in _engines
+
+
 def kinds() -> list[str]:
-    return sorted(set(BUILTIN) | set(_engines))
+    """The registered kinds."""
+    return sorted(_engines)
 
 
 def kinds_in_order() -> list[str]:

@@ -1,7 +1,7 @@
 """Permission checks for games, in one place: fetch and check together (``access_*_for_*``)."""
 
-from .errors import MSG_NOT_YOUR_GAME, NOT_YOUR_GAME, GameError
-from .models import Game, Seat
+from games.errors import MSG_NOT_YOUR_GAME, NOT_YOUR_GAME, GameError
+from games.models import Game, Seat
 
 
 def seat_for_user(game: Game, user) -> Seat | None:

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Game, Move, Seat
+from games.models import Game, Move, Seat
 
 
 class SeatInline(admin.TabularInline):

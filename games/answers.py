@@ -1,8 +1,7 @@
 """What the games answer when a lower layer asks about a game (registered in ``config/wiring.py``)."""
 
+from games.models import Game, GameStatus
 from lexicons.services import ReportGame
-
-from .models import Game, GameStatus
 
 # Challenge modes in which a word is played on the honour system and only a challenge tests it.
 HONOUR_MODES = ("single", "double")

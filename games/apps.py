@@ -2,9 +2,8 @@ from django.apps import AppConfig
 from django.conf import settings
 
 from core.errors import translations_register
-from engines import registry
-
-from .error_texts import TEXTS
+from games import registry
+from games.web.error_texts import TEXTS
 
 
 class GamesConfig(AppConfig):
@@ -13,6 +12,6 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         translations_register(TEXTS)
-        # Extra engines by dotted path (tests and benchmarks run worker/server processes with one).
-        for path in settings.EXTRA_GAME_ENGINES:
+        # The one list of the kinds the site offers (a new game is its folders and a line there).
+        for path in settings.GAME_KINDS:
             registry.register_path(path)

@@ -1,9 +1,8 @@
 """Builds the engine ``Context`` for a game: its lexicon (from the in-process index) and extras."""
 
 from engines.base import Context
+from games.models import Game
 from lexicons import store as lexicon_store
-
-from .models import Game
 
 
 def context_for(game: Game) -> Context:

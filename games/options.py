@@ -14,8 +14,7 @@ from typing import Any
 
 from engines import registry
 from engines.base import BOOLEAN, INTEGER, Engine, IllegalMove, Option, OptionSchema, check_options, flag
-
-from .errors import BAD_OPTIONS, GameError
+from games.errors import BAD_OPTIONS, GameError
 
 # The options the site itself reads for every kind: a game of a kind with ratings is rated unless
 # created with {"rated": false} (``ratings.services``).  A cooperative kind is never rated and takes

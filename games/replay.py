@@ -19,9 +19,8 @@ from django.db.models.functions import Cast
 
 from engines import registry
 from engines.base import IllegalMove
-
-from .context import context_for
-from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
+from games.context import context_for
+from games.models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 
 
 @dataclass

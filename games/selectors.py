@@ -8,9 +8,8 @@ from datetime import UTC, datetime
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engines import registry
-
-from . import store
-from .models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
+from games import store
+from games.models import NON_ENGINE_SOURCES, Game, GameStatus, Move, Seat
 
 # Finished games shown beside the running ones; the full record is on the player's profile.
 RECENT_FINISHED = 20

@@ -16,9 +16,8 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from core import rawsql, speed
 from core.bulk import rows_update
-
-from .errors import MSG_NOT_FOUND, NOT_FOUND, GameError
-from .models import Game, Move, Seat
+from games.errors import MSG_NOT_FOUND, NOT_FOUND, GameError
+from games.models import Game, Move, Seat
 
 User = get_user_model()
 

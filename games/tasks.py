@@ -2,7 +2,7 @@
 
 ``games_verify`` replays games from their logs (nightly, ``CELERY_BEAT_SCHEDULE``) and logs any game
 whose state differs, as ``manage.py verify_games`` does; ``deadlines_sweep`` runs every minute;
-``bot_move`` and ``bot_challenges`` are the bots' turns (``games/bots.py``).
+``bot_move`` and ``bot_challenges`` are the bots' turns (``games/bots/accounts.py``).
 """
 
 import logging
@@ -11,11 +11,11 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from .models import Game
-from .replay import verify_game
-from .services.bot_play import bot_challenges_accept, bot_move_play
-from .services.deadlines import sweep
-from .services.vacations import vacation_settle
+from games.bots.play import bot_challenges_accept, bot_move_play
+from games.models import Game
+from games.replay import verify_game
+from games.services.deadlines import sweep
+from games.services.vacations import vacation_settle
 
 logger = logging.getLogger(__name__)
 

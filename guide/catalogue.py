@@ -1,4 +1,5 @@
-"""The games that have a "How to play" page, in the order the site lists them.
+"""The games that have a "How to play" page, in the order the site lists them: every kind the site
+offers (``games.registry``).
 
 A game's name is a name and stays untranslated (the game pages show it the same way); its one-line
 summary is translated.  The player counts come from the engines, so the pages cannot drift from them.
@@ -7,41 +8,33 @@ summary is translated.  The player counts come from the engines, so the pages ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-
-from engines import registry
+from games import registry
 
 
 @dataclass(frozen=True)
 class RulesGame:
     kind: str
     name: str
-    summary: Promise
-
-    @property
-    def min_players(self) -> int:
-        return registry.get(self.kind).min_seats
-
-    @property
-    def max_players(self) -> int:
-        return registry.get(self.kind).max_seats
-
-    @property
-    def cooperative(self) -> bool:
-        return registry.get(self.kind).cooperative
+    summary: Any
+    min_players: int
+    max_players: int
+    cooperative: bool
+    # The game's stylesheet ("css/<kind>.css"), "" for none: its pictures are drawn with it.
+    stylesheet: str
 
 
-GAMES: tuple[RulesGame, ...] = (
-    RulesGame("crossword", "Crossword",
-              _("Build words across and down on a 15×15 board of premium squares; the classic tile game.")),
-    RulesGame("turnspell", "Turnspell",
-              _("Everyone picks a tile from the spinning board at once and builds four-letter words; first to 44.")),
-    RulesGame("spellcrafter", "Spellcrafter",
-              _("Draft letter cards in four suits, then craft one word a round; flushes and long words pay.")),
-    RulesGame("spell", "Spell",
-              _("A team game: give clues one letter at a time until the question mark finds the secret term.")),
-)
+def _entry(spec: registry.KindSpec) -> RulesGame:
+    engine = spec.engine
+    return RulesGame(spec.kind, spec.name, spec.summary, engine.min_seats, engine.max_seats, engine.cooperative,
+                     spec.stylesheet)
 
-BY_KIND: dict[str, RulesGame] = {game.kind: game for game in GAMES}
+
+def rules_games() -> list[RulesGame]:
+    return [_entry(spec) for spec in registry.specs()]
+
+
+def rules_game(kind: str) -> RulesGame | None:
+    """The entry of ``kind``; None for a kind the site does not offer."""
+    return next((game for game in rules_games() if game.kind == kind), None)

@@ -1,7 +1,7 @@
 """Forms for the league pages: they parse input; the services validate the league's rules.
 
 The new-league form chooses the game and its own settings with the new-game form's controls
-(``games.forms.GameSettingsMixin``: a section per game, no JSON), then the format — a friends league
+(``games.web.forms.GameSettingsMixin``: a section per game, no JSON), then the format — a friends league
 (one group of 2 to 5, everyone twice; ``leagues.services.league_create`` sets its divisions) or
 divisions whose sizes, promotion and relegation the organiser sets — and the rule for aborted games.
 """
@@ -11,8 +11,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.forms import GameSettingsMixin, time_bank_field
-from games.forms import explained_choice as _explained
+from games.web.forms import GameSettingsMixin, time_bank_field
+from games.web.forms import explained_choice as _explained
 
 from .errors import BAD_DIVISION_SIZE, BAD_PROMOTION, BAD_TABLE_SIZE
 from .models import DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, AbortRule, LeagueFormat, Visibility

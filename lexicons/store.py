@@ -71,6 +71,11 @@ def lexicon_version(code: str) -> int:
     return _current(code)[0]
 
 
+def lexicon_language(code: str) -> str:
+    """The lexicon's language code ("en", "nl"), held with its version (no query per call)."""
+    return _current(code)[2] or "en"
+
+
 def index_cache_key(code: str, version: int, stamp: float) -> str:
     # The row's updated_at is part of the key so a shared cache never serves the words of another
     # database's "version 3" (test databases, a restored backup).

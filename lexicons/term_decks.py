@@ -3,7 +3,7 @@ the cards a new game plays with.
 
 The drawn cards go into the game's ``options["cards"]`` because the engine takes them at setup and a
 replay needs them again; they hold every secret term, so they never leave the server (the presenters
-strip them, see ``games.presenters.public_options``).  The format itself lives in lexicons/term_csv.py.
+strip them, see ``games.web.presenters.public_options``).  The format itself lives in lexicons/term_csv.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Tells a game's open sockets that its chat changed.  The group message carries no text: each socket
-then reads the thread for its own user, and only players get it (games/consumers.py: parts_changed)."""
+then reads the thread for its own user, and only players get it (games/web/consumers.py: parts_changed)."""
 
 import logging
 

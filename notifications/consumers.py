@@ -3,7 +3,7 @@ and the bell, each read for this socket's user when a group message says somethi
 records that the player has the site open (``games.presence``; the page says "ping" every
 ``HEARTBEAT`` seconds): no "your move" notice is sent to a player who is here.
 An open lobby page opens it as ``/ws/me/?lobby=1``: the socket then also joins the lobby's group and
-sends the page each changed seek's row, drawn for this user (``games.lobby``), or that it is gone:
+sends the page each changed seek's row, drawn for this user (``games.web.lobby``), or that it is gone:
 the lobby lives on the socket every page opens anyway, within the same limits."""
 
 from urllib.parse import parse_qs
@@ -17,8 +17,8 @@ from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
 from games.broadcast import LOBBY_GROUP, user_group
-from games.consumers import viewer_locale
-from games.lobby import lobby_seek, seek_rows_html
+from games.web.consumers import viewer_locale
+from games.web.lobby import lobby_seek, seek_rows_html
 
 from .selectors import unread_count
 

@@ -16,13 +16,13 @@ import pytest_asyncio
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
 
-from engines import registry
-from tests.games.toy_engine import ENGINE as TOY
+from games import registry
+from tests.games.toy_kind import KIND as TOY_KIND
 
 IN_CI = os.environ.get("CI") == "true"
 XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1" ... in a pytest-xdist worker
 
-registry.register(TOY)
+registry.register(TOY_KIND)
 
 
 def isolate_worker_in_redis() -> str:
@@ -288,7 +288,7 @@ def start_celery_worker(settings, *, queues: list[str], name: str, env: dict | N
     db = connection.settings_dict
     require_service(db["ENGINE"].endswith("postgresql"), "PostgreSQL (DATABASE_URL)")
     full_env = {**os.environ, **(env or {})}
-    full_env["EXTRA_GAME_ENGINES"] = "tests.games.toy_engine:ENGINE"
+    full_env["EXTRA_GAME_KINDS"] = "tests.games.toy_kind"
     full_env["DATABASE_URL"] = (
         f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}")
     node = f"{name}-{os.getpid()}@test"

@@ -38,3 +38,22 @@ def test_no_contract_has_exceptions_or_lists_modules_of_an_app():
 def test_the_engines_are_forbidden_the_frameworks():
     (pure,) = [c for c in _config()["contracts"] if c.get("source_modules") == ["engines"]]
     assert {"django", "rest_framework", "channels", "celery"} <= set(pure["forbidden_modules"])
+
+
+def test_the_play_side_of_the_games_app_never_imports_its_web_side():
+    """``games.web`` (pages, API, sockets, forms, presenters) reads and calls the play side (models,
+    services, store, selectors, clock, events, policies, bots); the play side does not know it exists.
+    Template tags and the app's config are Django's fixed places for the web side's glue."""
+    import grimp
+
+    graph = grimp.build_graph("games")
+    web_side = {"games.web", "games.templatetags", "games.apps"}
+    play_side = {m for m in graph.modules
+                 if not any(m == w or m.startswith(w + ".") for w in web_side)}
+    crossing = sorted(
+        (importer, imported)
+        for importer in play_side
+        for imported in graph.find_modules_directly_imported_by(importer)
+        if imported == "games.web" or imported.startswith("games.web.")
+    )
+    assert crossing == []

@@ -27,8 +27,6 @@ from .equity import Evaluator, Situation, endgame_values, leave_table
 from .movegen import Play, all_plays
 from .tiles import TILE_SETS
 
-LEVELS = ("beginner", "club", "expert")
-
 # Beginner picks among its placements ranked by score, from these fractions of the list (best first).
 BEGINNER_BAND = (0.1, 0.4)
 
@@ -57,8 +55,6 @@ def _challenge_or_accept(view: Mapping[str, Any], lexicon: Lexicon) -> dict[str,
 def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random, *,
            common_word: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """The move payload the bot of ``level`` plays from ``view``."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown Crossword bot level {level!r}; choose one of {', '.join(LEVELS)}")
     decided = _challenge_or_accept(view, lexicon)
     if decided is not None:
         return decided

@@ -131,6 +131,9 @@ class CrosswordEngine(Engine):
     list_order = 1
     exports_gcg = True
     analysable = True
+    bot_levels = ("beginner", "club", "expert")
+
+    bot_module = "engines.crossword.bot"
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """The lexicon a game gets when its options name none: the tile set's language."""

@@ -11,15 +11,13 @@ Ties are broken by the caller's ``rng``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import Lexicon
 from .deck import CARDS, DOUBLE, LETTER, WILD
 from .engine import CRAFT, DRAFT, PICKS_PER_ROUND, craft_entry
 from .wordsearch import best_word_search
-
-LEVELS = ("club",)
 
 VOWELS = frozenset("AEIOU")
 SEARCH_NODES = 8_000  # per candidate pick: eight candidates stay well under a second
@@ -44,10 +42,9 @@ def _future(card_id: str, picks: list[str]) -> float:
     return value + 0.8 * same_suit
 
 
-def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random) -> dict[str, Any]:
+def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random, *,
+           common_word: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """The move the bot makes from its own ``view`` (a seat that has yet to choose)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown Spellcrafter bot level {level!r}; choose one of {', '.join(LEVELS)}")
     if view["seat"] is None or view["seat"] not in view["to_act"]:
         raise ValueError("the bot's seat has nothing to choose now")
     picks = [c["id"] for c in view["picks"]]

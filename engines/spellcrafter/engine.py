@@ -202,6 +202,9 @@ class SpellcrafterEngine(Engine):
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
     has_preview = True
+    bot_levels = ("club",)
+
+    bot_module = "engines.spellcrafter.bot"
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """Our deck carries English letters and values, so English words."""

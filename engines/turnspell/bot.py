@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import wordgraph
 from ..base import Lexicon
 from . import board as geo
 from .tiles import BLANK, LETTERS, VALUES
-
-LEVELS = ("club",)
 
 DEAD_LINE = -2.0  # per tile in a line that no word can complete
 LIVE_WEIGHT = 1.2  # per tile in a line that can still become a word, at full promise
@@ -65,10 +63,9 @@ class _Lines:
         return sum(self.value(geo.line_tiles(board, kind, i)) for kind in ("row", "col") for i in range(geo.SIZE))
 
 
-def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random) -> dict[str, Any]:
+def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Random, *,
+           common_word: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """The choice the bot makes from its own ``view`` (a seat that still has to choose this turn)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown Turnspell bot level {level!r}; choose one of {', '.join(LEVELS)}")
     seat = view["seat"]
     if seat is None or view["my_choice"] is not None or view["over"]:
         raise ValueError("the bot's seat has nothing to choose now")

@@ -14,6 +14,7 @@ Pure rules: no Django, no clock, no global random.  The lexicon arrives in the C
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -100,6 +101,9 @@ class TurnspellEngine(Engine):
     auto_play_level = "club"
     move_schema = MOVE_SCHEMA
     options_schema = OPTIONS_SCHEMA
+    bot_levels = ("club",)
+
+    bot_module = "engines.turnspell.bot"
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """Turnspell uses the English tile set, so English words."""

@@ -13,8 +13,8 @@ move.  Views, API views, consumers, tasks and the other apps call these function
 - ``deadlines``: the deadline sweep, and ``seat_mark_seen`` (a player has seen their turn).
 """
 
-from .base import engine_for
-from .challenges import (
+from games.services.base import engine_for
+from games.services.challenges import (
     challenge_accept,
     challenge_create,
     challenge_decline,
@@ -22,7 +22,7 @@ from .challenges import (
     game_or_challenge_create,
     game_rematch,
 )
-from .creating import (
+from games.services.creating import (
     game_create,
     game_options_check,
     games_create_scheduled,
@@ -31,9 +31,9 @@ from .creating import (
     seek_withdraw,
     time_bank_check,
 )
-from .deadlines import seat_mark_seen
-from .ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
-from .moves import game_submit_move, game_submit_system_move
+from games.services.deadlines import seat_mark_seen
+from games.services.ending import game_abort, game_adjudicate, game_annul, game_forfeit, game_resign
+from games.services.moves import game_submit_move, game_submit_system_move
 
 __all__ = [
     "challenge_accept",

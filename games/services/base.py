@@ -6,25 +6,57 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any
 
 from django.db import transaction
 
 from core.events import Event, publish
+from engines import bots as engine_bots
 from engines import registry
-from engines.base import Engine
+from engines.base import Engine, rng_for
+from games import broadcast
+from games.context import context_for
+from games.errors import UNKNOWN_KIND, GameError
+from games.events import BotToMove
+from games.models import Game, GameStatus, Seat
+from lexicons.common_words import common_word_predicate
+from lexicons.store import lexicon_language
 
-from .. import broadcast
-from ..errors import UNKNOWN_KIND, GameError
-from ..events import BotToMove
-from ..models import Game, GameStatus, Seat
+logger = logging.getLogger(__name__)
 
 
 def engine_for(kind: str) -> Engine:
-    try:
-        return registry.get(kind)
-    except KeyError:
-        raise GameError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.") from None
+    """The engine of a kind the site offers (registered); ``UNKNOWN_KIND`` for any other."""
+    if not isinstance(kind, str) or not registry.is_registered(kind):
+        raise GameError(UNKNOWN_KIND, f"Unknown game kind {kind!r}.")
+    return registry.get(kind)
+
+
+def _common_word(game: Game):
+    """Which words are common in the game's language, loaded on the first word asked about."""
+    code = (game.options or {}).get("lexicon")
+    language = lexicon_language(code) if code else "en"
+    return lambda word: common_word_predicate(language)(word)
+
+
+def bot_choose(game: Game, engine: Engine, seat_index: int, level: str, *, salt: str = "bot") -> dict:
+    """The ``level`` bot's move for ``seat_index`` in ``game`` now (its randomness from the game's seed);
+    raises ``engines.bots.NoBot`` when it has none to offer."""
+    rng = rng_for(game.seed, salt, game.version, seat_index)
+    return engine_bots.choose_move(game.kind, game.started_state, seat_index, context_for(game), level, rng,
+                                   common_word=_common_word(game))
+
+
+def auto_move(game: Game, engine: Engine, seat_index: int) -> dict:
+    """The move for a resigned or forfeited seat: the bot's of the engine's ``auto_play_level``, else
+    (or when the bot has nothing to offer) the engine's timeout move."""
+    if engine.auto_play_level:
+        try:
+            return bot_choose(game, engine, seat_index, engine.auto_play_level, salt="auto")
+        except engine_bots.NoBot:
+            logger.warning("no bot move for game %s seat %s; playing the timeout move", game.pk, seat_index)
+    return engine.timeout_move(game.started_state, seat_index)
 
 
 def request_hash(move: Any, version: int | None) -> str:

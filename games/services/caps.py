@@ -20,8 +20,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 
-from ..errors import TOO_MANY_GAMES, GameError
-from ..models import GameStatus, Seat
+from games.errors import TOO_MANY_GAMES, GameError
+from games.models import GameStatus, Seat
 
 # Seats that count: a running game not resigned from, a challenge or seek the player is committed to.
 COUNTED = Q(resigned=False) & (

@@ -18,18 +18,17 @@ from django.utils import timezone
 
 from core.events import publish
 from core.ratelimits import rate_limit_consume
-
-from .. import store
-from ..access import access_seat_for_user
-from ..errors import GAME_NOT_FINISHED, MSG_NOT_FINISHED, MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
-from ..events import ChallengeAnswered, ChallengeIssued
-from ..models import Game, GameStatus, Seat
-from ..options import options_chosen
-from ..policies import refuse_unless_may_play
-from . import finisher
-from .base import announce, engine_for
-from .caps import refuse_over_game_cap
-from .creating import game_create, game_start, new_game_checked, new_game_insert
+from games import store
+from games.access import access_seat_for_user
+from games.errors import GAME_NOT_FINISHED, MSG_NOT_FINISHED, MSG_NOT_FOUND, NOT_FOUND, RATE_LIMITED, GameError
+from games.events import ChallengeAnswered, ChallengeIssued
+from games.models import Game, GameStatus, Seat
+from games.options import options_chosen
+from games.policies import refuse_unless_may_play
+from games.services import finisher
+from games.services.base import announce, engine_for
+from games.services.caps import refuse_over_game_cap
+from games.services.creating import game_create, game_start, new_game_checked, new_game_insert
 
 CHALLENGE_NOT_OPEN = "CHALLENGE_NOT_OPEN"
 CHALLENGES_REFUSED = "CHALLENGES_REFUSED"

@@ -14,12 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from engines.base import Engine, IllegalMove
-from lexicons.store import lexicon_exists
-from lexicons.term_decks import spell_options_prepare, spell_options_prepare_many
-
-from .. import broadcast
-from ..clock import TIME_BANK_DAYS_MAX
-from ..errors import (
+from games import broadcast
+from games.clock import TIME_BANK_DAYS_MAX
+from games.errors import (
     ALREADY_SEATED,
     BAD_OPTIONS,
     BAD_REQUEST,
@@ -33,13 +30,15 @@ from ..errors import (
     UNKNOWN_PLAYER,
     GameError,
 )
-from ..models import Game, GameStatus, Seat
-from ..options import options_refuse_undeclared
-from ..policies import refuse_unless_may_be_challenged, refuse_unless_may_play
-from .base import announce, announce_seeks, engine_for
-from .caps import refuse_over_game_cap
-from .ending import game_abort
-from .moves import clock_start, sync_seats
+from games.models import Game, GameStatus, Seat
+from games.options import options_refuse_undeclared
+from games.policies import refuse_unless_may_be_challenged, refuse_unless_may_play
+from games.services.base import announce, announce_seeks, engine_for
+from games.services.caps import refuse_over_game_cap
+from games.services.ending import game_abort
+from games.services.moves import clock_start, sync_seats
+from lexicons.store import lexicon_exists
+from lexicons.term_decks import spell_options_prepare, spell_options_prepare_many
 
 
 def _validate_options(engine: Engine, seats: int, options: dict, seed: int) -> None:

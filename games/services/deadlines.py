@@ -17,7 +17,7 @@ statements for the batch), the rest one by one (``moves.game_submit_system_move`
 forfeit through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
 as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.  A bot's
-seat is not told but woken: ``BotToMove`` for its game (``games/bots.py``), so a bot whose task was
+seat is not told but woken: ``BotToMove`` for its game (``games/bots/accounts.py``), so a bot whose task was
 lost still moves within a minute.
 
 "Your move" waits ``clock.NOTICE_DELAY`` (10 minutes) after the turn began, and is not sent at all
@@ -40,15 +40,14 @@ from accounts.vacations import vacations_holding_clocks
 from core.bulk import rows_update
 from core.events import publish
 from engines import registry
-
-from ..access import seat_for_user
-from ..clock import Stage
-from ..events import BotToMove, SeatsDue
-from ..models import Game, GameStatus, Seat
-from .challenges import challenges_expire
-from .ending import game_forfeit
-from .moves import SystemMove, clock_of, game_submit_system_move, system_moves_record
-from .vacations import vacations_settle_due
+from games.access import seat_for_user
+from games.clock import Stage
+from games.events import BotToMove, SeatsDue
+from games.models import Game, GameStatus, Seat
+from games.services.challenges import challenges_expire
+from games.services.ending import game_forfeit
+from games.services.moves import SystemMove, clock_of, game_submit_system_move, system_moves_record
+from games.services.vacations import vacations_settle_due
 
 logger = logging.getLogger(__name__)
 

@@ -12,14 +12,14 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from .. import store
-from ..access import access_seat_for_user
-from ..bots import auto_move as bot_auto_move
-from ..errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, GameError
-from ..models import Game, GameStatus, Move, Seat
-from . import finisher
-from .base import announce, announce_seeks, engine_for, request_hash
-from .moves import apply_move
+from games import store
+from games.access import access_seat_for_user
+from games.errors import GAME_NOT_ACTIVE, MSG_NOT_ACTIVE, GameError
+from games.models import Game, GameStatus, Move, Seat
+from games.services import finisher
+from games.services.base import announce, announce_seeks, engine_for, request_hash
+from games.services.base import auto_move as bot_auto_move
+from games.services.moves import apply_move
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABORTED, GameStatus.ANNULLED)
 

@@ -12,10 +12,9 @@ from datetime import datetime
 from typing import Any
 
 from engines.base import Engine, Outcome, ranks_from_scores
-
-from ..events import GameFinished, GameVoided
-from ..models import Game, GameStatus, Move, Seat
-from .base import announce
+from games.events import GameFinished, GameVoided
+from games.models import Game, GameStatus, Move, Seat
+from games.services.base import announce
 
 GAME_FIELDS = ["state", "version", "turn_id", "turn_version", "status", "finished_at", "result"]
 # ``bank_used``: the last move, late, may have drawn on the bank before it ended the game.

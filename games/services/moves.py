@@ -21,13 +21,11 @@ from django.utils import timezone
 
 from core.bulk import rows_update
 from engines.base import Engine, IllegalMove
-
-from .. import broadcast, store
-from ..access import access_seat_for_user
-from ..bots import auto_move as bot_auto_move
-from ..clock import NOTICE_DELAY, Clock
-from ..context import context_for
-from ..errors import (
+from games import broadcast, store
+from games.access import access_seat_for_user
+from games.clock import NOTICE_DELAY, Clock
+from games.context import context_for
+from games.errors import (
     BAD_REQUEST,
     GAME_NOT_ACTIVE,
     IDEMPOTENCY_KEY_REUSED,
@@ -39,12 +37,13 @@ from ..errors import (
     STALE_VERSION,
     GameError,
 )
-from ..models import Game, GameStatus, Move, Seat
-from ..policies import refuse_unless_may_play
-from ..store import SEAT_FIELDS
-from . import finisher
-from .base import announce, engine_for, request_hash
-from .vacations import vacation_settle_on_move
+from games.models import Game, GameStatus, Move, Seat
+from games.policies import refuse_unless_may_play
+from games.services import finisher
+from games.services.base import announce, engine_for, request_hash
+from games.services.base import auto_move as bot_auto_move
+from games.services.vacations import vacation_settle_on_move
+from games.store import SEAT_FIELDS
 
 # Safety net for auto-played seats (resigned players in multi-seat games): never loop forever.
 MAX_AUTO_MOVES = 1000

@@ -20,9 +20,8 @@ from accounts.vacations import (
     vacation_may_be_running,
     vacations_to_settle,
 )
-
-from ..clock import Clock
-from ..models import Game, GameStatus, Seat
+from games.clock import Clock
+from games.models import Game, GameStatus, Seat
 
 
 def vacation_settle(*, vacation_id: int, now: datetime, back_at: datetime | None = None) -> int:

@@ -17,12 +17,12 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 
 from accounts.templatetags.players import player_name
-from games.bots import level_name
-from games.lobby import seek_rows_html
+from games.bots.accounts import level_name
 from games.models import GameStatus
-from games.option_words import SEPARATOR, game_in_words
-from games.option_words import options_in_words as _options_in_words
-from games.presenters import public_options as _public_options
+from games.web.lobby import seek_rows_html
+from games.web.option_words import SEPARATOR, game_in_words
+from games.web.option_words import options_in_words as _options_in_words
+from games.web.presenters import public_options as _public_options
 
 register = template.Library()
 
@@ -67,7 +67,7 @@ def open_seats(game) -> int:
 
 @register.simple_tag(takes_context=True)
 def seek_rows(context, seeks, ratings=None) -> str:
-    """The lobby's ``<tr>`` of each open seek (``games.lobby.seek_rows_html``), with the seated players'
+    """The lobby's ``<tr>`` of each open seek (``games.web.lobby.seek_rows_html``), with the seated players'
     ratings when the view read them."""
     me = getattr(context.get("user"), "pk", None)
     return seek_rows_html(seeks, ratings=ratings or {}, user_id=me, csrf_input=_csrf_input(context))

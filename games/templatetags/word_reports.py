@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.word_links import report_url
+from games.web.word_links import report_url
 
 register = template.Library()
 

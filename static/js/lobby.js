@@ -1,7 +1,7 @@
 // The lobby: seeks appear, change and vanish as they happen.  live.js opens the user socket as a
 // lobby's (it sees [data-live-lobby]) and passes on each changed seek: its row drawn by the server,
 // or html null once it has left the lobby.  The row is kept only if the page's filter (its query,
-// as the server applied it) admits it, tested as games/lobby.py tests it.
+// as the server applied it) admits it, tested as games/web/lobby.py tests it.
 import { csrfToken } from "./api.js";
 
 const SHOWN = 50;  // games/selectors.py LOBBY_SEEKS: the page never grows past it

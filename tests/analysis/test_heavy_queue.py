@@ -11,7 +11,7 @@ from analysis.services import analysis_create_from_gcg
 from engines import registry
 from engines.base import rng_for
 from games import services
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 from games.context import context_for
 from games.models import Game, GameStatus, Move
 from lexicons.services import lexicon_load_words

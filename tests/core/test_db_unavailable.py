@@ -12,7 +12,7 @@ from core.db_unavailable import DatabaseUnavailableMiddleware, mark_database_dow
 
 @pytest.fixture
 def database_gone(monkeypatch):
-    from games import api
+    from games.web import api
 
     def fail(*args, **kwargs):
         raise OperationalError("terminating connection due to administrator command")

@@ -37,7 +37,7 @@ def scheduler_env(**extra: str) -> dict[str, str]:
     services_env = {"REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER",
                     "EMAIL_URL", "PYTEST_CURRENT_TEST"}
     env = {k: v for k, v in os.environ.items() if k not in services_env}
-    env.update(DATABASE_URL=url, DATABASE_POOL="false", EXTRA_GAME_ENGINES="tests.games.toy_engine:ENGINE",
+    env.update(DATABASE_URL=url, DATABASE_POOL="false", EXTRA_GAME_KINDS="tests.games.toy_kind",
                LOG_LEVEL="INFO", PYTHONUNBUFFERED="1", **extra)
     return env
 

@@ -164,7 +164,7 @@ def test_an_api_404_is_json_with_debug_off(settings, alice):
 
 
 def test_a_page_crash_is_still_the_html_error_page(settings, alice, monkeypatch):
-    from games import views
+    from games.web import views
 
     settings.DEBUG = False
     monkeypatch.setattr(views, "render", lambda *a, **k: 1 / 0)

@@ -6,7 +6,7 @@ way, the notifications the moves produced, and the pages of a visitor who is not
 import pytest
 
 from games import services
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 from leagues import services as league_services
 from lexicons.term_decks import starter_deck_load
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)

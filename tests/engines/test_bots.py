@@ -8,11 +8,11 @@ import pytest
 
 from engines import registry
 from engines.base import Context, SetLexicon, rng_for
-from engines.bots import LEVELS, NoBot, choose_move
+from engines.bots import NoBot, choose_move, levels
 from engines.crossword import movegen
 from engines.crossword.tiles import ENGLISH
-from games.common_words import common_word_predicate
 from games.selfplay import play_one
+from lexicons.common_words import common_word_predicate
 
 common_word = common_word_predicate("en")  # what the Django layer injects (wordfreq's Zipf scale)
 
@@ -57,7 +57,7 @@ def test_bots_play_complete_games_with_only_legal_moves(english, kind, levels, s
 def test_selfplay_with_bots_replays_and_leaks_nothing(english, kind, options):
     """Through the self-play checker: replay after every move and no secret in any view."""
     engine = registry.get(kind)
-    level = LEVELS[kind][-1]
+    level = levels(kind)[-1]
 
     class Chooser:
         def random_move(self, state, seat, rng, ctx):
@@ -69,7 +69,8 @@ def test_selfplay_with_bots_replays_and_leaks_nothing(english, kind, options):
 
 
 def test_every_kind_with_bots_has_levels_and_spell_has_none():
-    assert LEVELS == {"crossword": ("beginner", "club", "expert"), "turnspell": ("club",),
+    declared = {kind: levels(kind) for kind in registry.kinds() if levels(kind)}
+    assert declared == {"crossword": ("beginner", "club", "expert"), "turnspell": ("club",),
                       "spellcrafter": ("club",)}
     with pytest.raises(NoBot, match="no bot for 'spell'"):
         choose_move("spell", {}, 0, Context(lexicon=SetLexicon([])), "club", random.Random(1))
@@ -186,7 +187,7 @@ def test_the_crossword_bot_challenges_a_phony_and_accepts_a_real_word():
     phony = engine.apply(state, seat, {"type": "place", "gcg": "8G ZAT"}, Context(lexicon=lexicon))
     real = engine.apply(state, seat, {"type": "place", "gcg": "8G CAT"}, Context(lexicon=lexicon))
     other = 1 - seat
-    for level in LEVELS["crossword"]:
+    for level in levels("crossword"):
         rng = random.Random(1)
         ctx = Context(lexicon=lexicon)
         assert choose_move("crossword", phony, other, ctx, level, rng, common_word=common_word) == \

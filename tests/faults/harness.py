@@ -95,7 +95,7 @@ def base_env(static_root: Path, **extra: str) -> dict[str, str]:
         SECRET_KEY=settings.SECRET_KEY,  # the sessions the test makes must be readable by the server
         SECURE_SSL_REDIRECT="false",
         ALLOWED_HOSTS="127.0.0.1,localhost",
-        EXTRA_GAME_ENGINES="tests.games.toy_engine:ENGINE",
+        EXTRA_GAME_KINDS="tests.games.toy_kind",
         LOG_LEVEL="WARNING",
         PYTHONUNBUFFERED="1",
         STATIC_ROOT=str(static_root),

@@ -8,11 +8,12 @@ from django.core.management import call_command
 from engines import registry
 from engines.base import rng_for
 from games import services
-from games.bots import BOTS, bot_choose, bots_ensure
+from games.bots.accounts import bot_accounts, bots_ensure
+from games.bots.play import bot_move_play
 from games.context import context_for
 from games.models import Game, GameStatus, Move
 from games.replay import replay_state, verify_game
-from games.services.bot_play import bot_move_play
+from games.services.base import bot_choose
 from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
 from tests.games.crossword.conftest import WORDS as CROSSWORD_WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
@@ -56,7 +57,7 @@ def test_ensure_bots_makes_one_account_per_kind_and_level_that_cannot_log_in(bot
     call_command("ensure_bots")  # idempotent
     from django.contrib.auth import get_user_model
 
-    assert get_user_model().objects.filter(is_bot=True).count() == len(BOTS)
+    assert get_user_model().objects.filter(is_bot=True).count() == len(bot_accounts()) == 5
 
 
 def test_a_bot_accepts_a_challenge_at_once_and_the_game_starts(alice, bots):

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 from tests.e2e.conftest import browser, live_url, new_page  # noqa: F401  (fixtures)
 from tests.games.crossword.conftest import WORDS
 from tests.games.helpers import stand_in_lexicons

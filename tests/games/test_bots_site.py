@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import AppError
 from games import services
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 from games.models import Game, GameStatus
 from leagues import services as league_services
 from leagues.errors import BOTS_NOT_IN_LEAGUES

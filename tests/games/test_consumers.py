@@ -159,7 +159,7 @@ async def test_a_refresh_on_the_user_socket_brings_the_badge_and_the_bell(game, 
 
 
 async def test_notices_that_come_while_a_socket_renders_get_one_render_after_it(game, alice, bob, sockets, monkeypatch):
-    from games.consumers import GameConsumer
+    from games.web.consumers import GameConsumer
 
     gate, renders, sent = asyncio.Event(), [], []
     render, send = GameConsumer._message, GameConsumer.send
@@ -207,7 +207,7 @@ async def test_a_sockets_later_renders_ask_neither_the_viewers_locale_nor_their_
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.consumers import GameConsumer
+    from games.web.consumers import GameConsumer
 
     consumer = GameConsumer()
     consumer.scope, consumer.game_id = {"user": bob}, game.pk
@@ -235,7 +235,7 @@ async def test_anonymous_spectators_share_one_render_per_version(game, alice, bo
     settings.SHARED_SPECTATOR_RENDER = shared
     from django.contrib.auth.models import AnonymousUser
 
-    from games import consumers
+    from games.web import consumers
 
     watchers = [await sockets.open(f"/ws/games/{game.pk}/", AnonymousUser()) for _ in range(6)]
     mine = await sockets.open(f"/ws/games/{game.pk}/", bob)

@@ -8,7 +8,7 @@ from django.test import Client
 from analysis.running import game_analysable, kind_analysable
 from engines import registry
 from games import services
-from games.bots import auto_move
+from games.services.base import auto_move
 from tests.games.helpers import every_seat_moves
 
 pytestmark = pytest.mark.django_db
@@ -47,5 +47,6 @@ def test_a_left_seat_is_played_by_the_bot_its_engine_names_or_else_by_the_timeou
 
     chosen = []
     monkeypatch.setattr(type(engine), "auto_play_level", "club")
-    monkeypatch.setattr("games.bots.bot_choose", lambda game, eng, index, level, salt: chosen.append(level) or {"x": 1})
+    monkeypatch.setattr("games.services.base.bot_choose",
+                        lambda game, eng, index, level, salt: chosen.append(level) or {"x": 1})
     assert auto_move(toy, engine, seat) == {"x": 1} and chosen == ["club"]

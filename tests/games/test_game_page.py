@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, GameStatus
-from games.presenters import HINT_GAMES, game_payload, render_board, render_parts
 from games.selectors import game_with_seats
+from games.web.presenters import HINT_GAMES, game_payload, render_board, render_parts
 from tests.games.crossword.conftest import WORDS
 from tests.games.helpers import stand_in_lexicons
 from tests.leagues.helpers import committed, play

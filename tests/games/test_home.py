@@ -9,7 +9,8 @@ import pytest
 from django.conf import settings
 
 from games import services
-from guide import diagrams
+from games.web.kinds.crossword import rules as crossword_rules
+from games.web.kinds.turnspell import rules as turnspell_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -37,9 +38,9 @@ def test_a_visitor_sees_the_four_games_each_with_a_picture_of_its_board(client):
         assert 'role="img" aria-label="' in card  # the picture is described in words
         assert f'href="/rules/{kind}/"' in card
     # The pictures show the rules pages' examples, scored by the engines.
-    step = diagrams.crossword("en")["steps"][-1]
+    step = crossword_rules.crossword("en")["steps"][-1]
     assert f"the play {step['gcg']} has just scored {step['score']} points" in game_card(html, "crossword")
-    ts = diagrams.turnspell()
+    ts = turnspell_rules.turnspell()
     assert f"completes BARK across and RUST down, {ts['points']} points" in game_card(html, "turnspell")
 
 

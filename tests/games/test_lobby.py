@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 
 from engines import registry
 from games import services
-from games.lobby import LobbyFilter
+from games.web.lobby import LobbyFilter
 from ratings.models import Rating
 from tests.games.helpers import stand_in_lexicons
 from tests.helpers import committed

@@ -1,4 +1,4 @@
-"""``games.api.move_submission``: the move body read without DRF's serializer when it is well formed.
+"""``games.web.api.move_submission``: the move body read without DRF's serializer when it is well formed.
 Whatever the body, it answers exactly what ``MoveSubmitSerializer`` answers: the same fields, or the
 same validation error."""
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import ValidationError
 
 from core.errors import AppError
-from games.api import MoveSubmitSerializer, move_submission
+from games.web.api import MoveSubmitSerializer, move_submission
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False) | st.text(),

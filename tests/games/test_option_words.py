@@ -1,11 +1,11 @@
-"""A game's options in words (``games.option_words``), in English and Dutch, and the lobby and the
+"""A game's options in words (``games.web.option_words``), in English and Dutch, and the lobby and the
 dashboard showing them so, never as a raw dict."""
 
 import pytest
 from django.utils import translation
 
 from games import services
-from games.option_words import game_in_words, options_in_words
+from games.web.option_words import game_in_words, options_in_words
 
 
 @pytest.mark.parametrize(("kind", "options", "days", "english", "dutch"), [

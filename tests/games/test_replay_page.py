@@ -95,7 +95,7 @@ def test_crossword_racks_are_shown_at_every_step_of_a_finished_game(alice, bob, 
         held = text_of(html.split('class="replay-held"', 1)[1].split("</section>", 1)[0])
         # At the deal each seat holds seven tiles: their letters, for both players.
         engine = registry.get("crossword")
-        from games.replay_views import replay_to
+        from games.web.replay_views import replay_to
 
         moves = list(Move.objects.filter(game=game).order_by("seq"))
         _before, state, _steps, _resigned = replay_to(game, moves, step, {})
@@ -199,7 +199,7 @@ def test_anyone_may_watch_the_replay_as_they_may_watch_the_game(alice, bob, caro
 
 
 def test_a_bot_game_replays(alice, words):
-    from games.bots import bots_ensure
+    from games.bots.accounts import bots_ensure
 
     bot = next(u for u in bots_ensure() if u.username == "turnspell-bot")
     game = play_out(services.game_create(creator=alice, kind="turnspell", opponents=[bot], seed=5,

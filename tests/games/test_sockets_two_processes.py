@@ -54,7 +54,7 @@ def two_web_processes(postgres, redis_url, settings):
         os.environ,
         DATABASE_URL=f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
         REDIS_URL=redis_url, DATABASE_POOL="false", DEBUG="False", SECRET_KEY="two-processes-test",
-        SECURE_SSL_REDIRECT="False", LOG_LEVEL="ERROR", EXTRA_GAME_ENGINES="tests.games.toy_engine:ENGINE",
+        SECURE_SSL_REDIRECT="False", LOG_LEVEL="ERROR", EXTRA_GAME_KINDS="tests.games.toy_kind",
         CELERY_TASK_ALWAYS_EAGER="true", PYTHONWARNINGS="ignore:No directory at",
         # Keys of their own: another run on the same Redis may have a game with the same id.
         CHANNEL_LAYER_PREFIX=f"two-processes-{time.monotonic_ns()}",

@@ -1,11 +1,11 @@
-"""``manage.py ensure_bots``: create (or bring up to date) the bot accounts of ``games.bots.BOTS``.
+"""``manage.py ensure_bots``: create (or bring up to date) the bot accounts of ``games.bots.accounts.BOTS``.
 
 Idempotent; ``load_starter_data`` runs it too.
 """
 
 from django.core.management.base import BaseCommand
 
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 
 
 class Command(BaseCommand):

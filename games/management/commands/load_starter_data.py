@@ -1,7 +1,7 @@
 """``manage.py load_starter_data``: the data a fresh site needs before anyone signs up.
 
 Data only, and idempotent (safe on every ``make run``): the site's name and address, the
-dictionaries, Spell's starter term deck and the bot accounts (``games/bots.py``).  The moderator and
+dictionaries, Spell's starter term deck and the bot accounts (``games/bots/accounts.py``).  The moderator and
 curator groups come with the migrations, beat's schedule with the settings (``CELERY_BEAT_SCHEDULE``).
 """
 
@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib.sites.models import Site
 from django.core.management.base import BaseCommand
 
-from games.bots import bots_ensure
+from games.bots.accounts import bots_ensure
 from lexicons.starter import load_lexicons
 from lexicons.term_decks import starter_deck_load
 

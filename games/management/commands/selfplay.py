@@ -1,5 +1,8 @@
 """``manage.py selfplay KIND --games N --seed S``: random complete games, checked after every move.
 
+``KIND`` may be ``all``: every kind the site offers, once for each of its ``KindSpec.selfplay_options``
+(Crossword with English and with Dutch tiles).
+
 ``--bots LEVEL`` has every seat played by that level's bot (``engines.bots``) instead of random
 moves.  Exits non-zero on any failure (a replay that differs, a leaked secret, an illegal move).
 """
@@ -11,10 +14,11 @@ from django.core.management.base import BaseCommand, CommandError
 from core.errors import AppError
 from engines import registry
 from engines.base import Context
-from engines.bots import LEVELS, choose_move
-from games.common_words import common_word_predicate
+from engines.bots import choose_move, levels
+from games import registry as kinds
 from games.selfplay import play_many
-from lexicons.store import lexicon_for_code
+from lexicons.common_words import common_word_predicate
+from lexicons.store import lexicon_for_code, lexicon_language
 from lexicons.term_decks import spell_selfplay_options
 
 
@@ -22,7 +26,7 @@ class Command(BaseCommand):
     help = "Play complete games with random legal moves, checking replay and hidden information."
 
     def add_arguments(self, parser):
-        parser.add_argument("kind")
+        parser.add_argument("kind", help="A game kind, or all.")
         parser.add_argument("--games", type=int, default=20)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--seats", type=int, help="Seats per game (default: cycle through the allowed counts).")
@@ -31,11 +35,18 @@ class Command(BaseCommand):
                             help="Every seat is played by this level's bot (e.g. club) instead of random moves.")
 
     def handle(self, *args, kind, games, seed, seats, options, bots, **kw):
+        options = json.loads(options)
+        if kind != "all":
+            return self._play(kind, games, seed, seats, options, bots)
+        for spec in kinds.specs():
+            for variant in spec.selfplay_options:
+                self._play(spec.kind, games, seed, seats, {**variant, **options}, bots)
+
+    def _play(self, kind, games, seed, seats, options, bots):
         try:
             engine = registry.get(kind)
         except KeyError:
             raise CommandError(f"unknown game kind {kind!r}; known: {', '.join(registry.kinds())}") from None
-        options = json.loads(options)
         if engine.uses_term_deck:
             try:
                 options = spell_selfplay_options(options, seed)
@@ -59,10 +70,11 @@ class Command(BaseCommand):
             raise CommandError(f"{failed} of {played} games failed")
 
     def _bot(self, kind, level, options):
-        if level not in LEVELS.get(kind, ()):
-            known = ", ".join(LEVELS.get(kind, ())) or "none"
+        if level not in levels(kind):
+            known = ", ".join(levels(kind)) or "none"
             raise CommandError(f"no {level!r} bot for {kind}; levels: {known}")
-        common_word = common_word_predicate(options.get("tile_set", "en") if kind == "crossword" else "en")
+        code = options.get("lexicon") or registry.get(kind).default_lexicon(options)
+        common_word = common_word_predicate(lexicon_language(code) if code else "en")
 
         def chooser(state, seat, rng, ctx):
             return choose_move(kind, state, seat, ctx, level, rng, common_word=common_word)

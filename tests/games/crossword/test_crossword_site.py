@@ -92,7 +92,7 @@ def test_every_word_in_the_log_links_to_the_report_page(client, crossword_game, 
 
 
 def test_the_log_starts_empty_then_prints_names_as_text_and_marks_the_last_line(client, crossword_game, alice, bob):
-    # The log's lines are built in Python (games.kinds.crossword._log_html), not by the template.
+    # The log's lines are built in Python (games.web.kinds.crossword._log_html), not by the template.
     game = crossword_game()
     client.force_login(alice)
     assert '<li class="empty">No moves yet.</li>' in client.get(f"/games/{game.pk}/").content.decode()

@@ -14,9 +14,9 @@ from django.utils import timezone
 from engines.base import leaks, rng_for
 from engines.crossword import ENGINE, gcg
 from games import services
-from games.consumers import GameConsumer
 from games.context import context_for
 from games.models import Game
+from games.web.consumers import GameConsumer
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db

@@ -21,9 +21,9 @@ from django.utils import timezone
 from engines.base import leaks, rng_for
 from engines.spell import ENGINE
 from games import services
-from games.consumers import GameConsumer
 from games.context import context_for
 from games.models import Game
+from games.web.consumers import GameConsumer
 from tests.helpers import sweep
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +33,8 @@ def template_words() -> set[str]:
     game page's parts write (the first-game hints, the banner): a secret that is also one ("table",
     "card") cannot be told apart."""
     base = Path(settings.BASE_DIR)
-    paths = [*(base / "templates").rglob("*.html"), *(base / "games" / "kinds").glob("*.py"),
-             base / "games" / "presenters.py"]
+    paths = [*(base / "templates").rglob("*.html"), *(base / "games" / "web" / "kinds").glob("*.py"),
+             base / "games" / "web" / "presenters.py"]
     words: set[str] = set()
     for path in paths:
         words |= {w.lower() for w in re.findall(r"[A-Za-z]+", path.read_text())}

@@ -153,7 +153,7 @@ def test_selfplay_plays_spell_from_the_starter_file_when_the_database_has_no_dec
 
 def test_the_table_record_is_computed_once_per_move_whatever_the_number_of_renders(client, deck, alice, bob,
                                                                                     monkeypatch):
-    from games import spell_records
+    from games.web.kinds.spell import records as spell_records
 
     computed = []
     real = spell_records.table_record_computed

@@ -12,9 +12,9 @@ from engines.base import leaks
 from engines.spellcrafter import ENGINE
 from engines.spellcrafter.deck import CARDS
 from engines.spellcrafter.engine import ALREADY_CHOSEN, NOT_IN_HAND
-from games.consumers import GameConsumer
 from games.errors import STALE_VERSION, GameError
 from games.models import Game, Move, Seat
+from games.web.consumers import GameConsumer
 from tests.games.helpers import snapshot
 
 from .helpers import best_word

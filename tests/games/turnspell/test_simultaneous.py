@@ -13,8 +13,8 @@ from games import services
 from games.context import context_for
 from games.errors import STALE_VERSION, GameError
 from games.models import Game, Move, Seat
-from games.presenters import game_payload, render_board
 from games.selectors import game_with_seats
+from games.web.presenters import game_payload, render_board
 from tests.games.helpers import snapshot
 
 pytestmark = pytest.mark.django_db
