@@ -355,7 +355,8 @@ class BotSerializer(serializers.Serializer):
     username = serializers.CharField(help_text="Challenge the bot by this name (in `opponents`).")
     name = serializers.CharField(help_text="The bot's public name.")
     kind = serializers.CharField(help_text="The only game kind it plays.")
-    level = serializers.CharField(help_text="beginner, club or expert (Crossword); club (Turnspell, Spellcrafter).")
+    level = serializers.CharField(
+        help_text="One of the levels the game kind's bots have (GET /api/bots/ lists every bot with its level).")
 
 
 class BotListApi(APIView):

@@ -9,7 +9,7 @@ from games.bots.accounts import bots_ensure
 
 
 class Command(BaseCommand):
-    help = "Create or update the bot accounts (Crossword beginner/club/expert, Turnspell, Spellcrafter)."
+    help = "Create or update the bot accounts of every game kind that has bots."
 
     def handle(self, *args, **options):
         for user in bots_ensure():
