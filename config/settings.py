@@ -221,9 +221,12 @@ if all(hasattr(socket, name) for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "core.cache.ResilientRedisCache",  # degrades while Redis is down
+            # django-redis: one connection pool per Redis URL in the process, shared by the cache objects
+            # Django makes per request context; its client degrades while Redis is down (core/cache.py).
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": dict(REDIS_CONNECTION_OPTIONS),
+            "OPTIONS": {"CLIENT_CLASS": "core.cache.DegradingClient",
+                        "CONNECTION_POOL_KWARGS": dict(REDIS_CONNECTION_OPTIONS)},
             # Like the channel layer's prefix below: keeps sites (or the test suite's parallel workers)
             # sharing one Redis database apart.
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default=""),
@@ -231,7 +234,10 @@ if REDIS_URL:
     }
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "core.channel_layer.BatchedRedisChannelLayer",  # channels-redis's, many groups at once
+            # channels-redis's layer; with the speed wing on, the same layer able to tell from a worker
+            # thread, in one round trip, which groups anybody is in (core/channel_layer.py).
+            "BACKEND": ("core.channel_layer.BatchedRedisChannelLayer" if SPEED_WING
+                        else "channels_redis.core.RedisChannelLayer"),
             # The key prefix keeps sites (or test runs) sharing one Redis apart.  redis-py's asyncio pool
             # holds 100 connections by default and refuses the next rather than waiting: a process's
             # sockets closing together (a restart) would leave group memberships behind.

@@ -1,11 +1,18 @@
-"""The Redis channel layer (channels-redis), able to tell, from a worker thread, which groups anybody is in.
+"""The speed wing's channel layer: channels-redis's ``RedisChannelLayer``, able to tell, from a worker
+thread, which groups anybody is in.
 
 A move tells three groups (the game's page and each player's dashboard).  channels-redis's
 ``group_send`` makes two Redis round trips per group just to learn the members (trim the expired ones,
-read the rest), most of the time to find none.  ``groups_with_members`` trims and counts every group's members in
-one command (a Lua script) per Redis server, through a plain blocking client, so the move's thread asks
-once after its commit and a move nobody is watching never enters the event loop; only the groups
-with members go to ``group_send``.
+read the rest), most of the time to find none, and from a worker thread it first hops into an event
+loop.  ``groups_with_members`` trims and counts every group's members in one command (a Lua script) per
+Redis server, through a plain blocking client, so the move's thread asks once after its commit and a
+move nobody is watching never enters the event loop; only the groups with members go to ``group_send``,
+the library's own.
+
+The site uses this layer only with ``SPEED_WING`` on (``CHANNEL_LAYERS`` in config/settings.py); with
+it off the layer is channels-redis's as it is, and ``games.broadcast``, finding no
+``groups_with_members``, sends to every group.  The group's key is channels-redis's private name
+(``core.speed.group_key``); the members and their expiry are read as channels-redis writes them.
 """
 
 from __future__ import annotations

@@ -13,6 +13,12 @@ difference: a float that is NaN or infinite is written as ``null`` where DRF's s
 import orjson
 from rest_framework import renderers
 
+# Not drf-orjson-renderer's ``ORJSONRenderer``: it does not write what DRF writes, which the API's
+# clients read and tests/core/test_renderers.py pins.  It leaves U+2028/U+2029 unescaped, writes an aware
+# UTC datetime as "+00:00" (DRF: "Z"), bytes as a list of numbers, a timedelta or any object it does not
+# know as null (DRF: seconds, or a TypeError), refuses an integer key or one past 64 bits with a
+# TypeError (a 500), and ignores ``Accept: application/json; indent=4``.
+
 # Dates and dataclasses go to DRF's encoder (``default``), as ``json`` sends them there.
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 _LINE_SEPARATORS = ("\u2028".encode(), "\u2029".encode())

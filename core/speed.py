@@ -5,10 +5,11 @@ With ``SPEED_WING`` on (the default): on PostgreSQL the move path's hot statemen
 once (``core.rawsql``: the game and its seats read and locked in one statement, the move written in one,
 a token and its user read in one, many rows updated in one) and the pool checks a connection without a
 round trip when the server said nothing; a token API request takes a shorter middleware chain
-(``ChainHandler``), a request's sync work one thread hop (``config.asgi``), the cache one Redis client
-per process (``share_cache_client``), a well-formed move body no serializer.  With it off, or on another
-database, every caller takes the plain library path: that path is the reference, and the same tests
-(query-count pins included) pass both ways.  docs/performance.md gives what each piece buys.
+(``ChainHandler``), a request's sync work one thread hop (``config.asgi``), a well-formed move body no
+serializer, and a broadcast asks Redis once which of its groups anybody is in (``core.channel_layer``).
+With it off, or on another database, every caller takes the plain library path: that path is the
+reference, and the same tests (query-count pins included) pass both ways.  docs/performance.md gives
+what each piece buys.
 
 Every touch of a library's private attribute is a function here, listed in ``LIBRARY_TOUCHES``;
 tests/core/test_speed_wing.py pins each one against the installed library and fails when code outside
@@ -17,12 +18,10 @@ this module touches a private attribute of a library.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.core.cache.backends.redis import RedisCacheClient
 from django.core.exceptions import MiddlewareNotUsed
 from django.core.handlers.base import BaseHandler
 from django.core.handlers.exception import convert_exception_to_response
@@ -43,8 +42,6 @@ LIBRARY_TOUCHES = (
     ("django", "BaseHandler._middleware_chain", "a token API request takes a shorter middleware chain"),
     ("django", "BaseHandler._view_middleware", "(the same chain's view, template and exception hooks)"),
     ("django", "BaseHandler._get_response", "(the view call at the end of that chain)"),
-    ("django", "RedisCache._cache", "one Redis client and pool shared by the process's cache objects"),
-    ("django", "RedisCacheClient._get_connection_pool", "(that client's pools)"),
     ("django", "AbstractBaseUser._password", "a new password (not a hash upgrade at login) ends the API tokens"),
     ("channels-redis", "RedisChannelLayer._group_key", "many groups' members counted in one Redis command"),
     ("django-csp", "CSPMiddleware._csp_nonce_post_response", "a nonce asked for after the header is an error"),
@@ -106,7 +103,7 @@ def csp_late_nonce(middleware) -> Callable:
     return middleware._csp_nonce_post_response
 
 
-# --- Django's handler and Redis cache ---------------------------------------------------------------
+# --- Django's handler --------------------------------------------------------------------------------
 
 class ChainHandler(BaseHandler):
     """Django's handler with a middleware list of its own (all sync), built as ``BaseHandler.load_middleware``
@@ -134,39 +131,6 @@ class ChainHandler(BaseHandler):
                 self._exception_middleware.append(middleware.process_exception)
             handler = convert_exception_to_response(middleware)
         self._middleware_chain = handler
-
-
-class _SharedRedisClient(RedisCacheClient):
-    """Django's client builds a ``redis.Redis`` for every command (most of a cache read's CPU); one is
-    thread-safe, taking a pooled connection per command, so one per connection pool serves them all."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._redis_clients: dict[int, Any] = {}
-
-    def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]  # Django's, not in its stubs
-        client = self._redis_clients.get(id(pool))
-        if client is None:
-            client = self._redis_clients.setdefault(
-                id(pool), self._client(connection_pool=pool))  # type: ignore[attr-defined]  # as above
-        return client
-
-
-_cache_clients: dict[str, RedisCacheClient] = {}
-_cache_clients_lock = threading.Lock()
-
-
-def share_cache_client(cache) -> None:
-    """Give a Django ``RedisCache`` the process's one client for its servers and options: Django builds a
-    cache object per request context under ASGI, and with it a fresh pool, so every request opened a new
-    connection."""
-    key = repr((cache._servers, sorted(cache._options.items())))
-    with _cache_clients_lock:
-        client = _cache_clients.get(key)
-        if client is None:
-            client = _cache_clients[key] = _SharedRedisClient(cache._servers, **cache._options)
-    cache.__dict__["_cache"] = client  # Django's ``_cache`` is a cached property: this is its value
 
 
 # --- psycopg_pool --------------------------------------------------------------------------------

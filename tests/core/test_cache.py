@@ -1,39 +1,97 @@
-"""The Redis cache degrades while Redis is down (``core.cache``): reads miss, writes are dropped, a
-counter answers as if just started — nothing raises into a request."""
+"""The Redis cache (django-redis with ``core.cache.DegradingClient``) degrades while Redis is down: the
+process's memory stands in, nothing raises into a request, and each miss is logged.  Its cache objects
+share one connection pool per Redis URL (django-redis's own)."""
+
+import logging
 
 import pytest
+from django_redis.cache import RedisCache
+from django_redis.exceptions import ConnectionInterrupted
+from redis.exceptions import ResponseError
 
-from core.cache import ResilientRedisCache
+from core import cache as degrading
+
+DEAD = "redis://127.0.0.1:1/0"
 
 
-def test_an_unreachable_redis_is_stood_in_for_by_the_process_memory():
-    from core import cache as resilient
+def redis_cache(location: str, **options) -> RedisCache:
+    return RedisCache(location, {"OPTIONS": {"CLIENT_CLASS": "core.cache.DegradingClient",
+                                             "CONNECTION_POOL_KWARGS": {"socket_connect_timeout": 0.5},
+                                             **options}})
 
-    resilient._local.clear()
-    cache = ResilientRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.5}})
+
+@pytest.fixture
+def stand_in():
+    degrading.local.clear()
+    yield degrading.local
+    degrading.local.clear()
+
+
+def test_an_unreachable_redis_is_stood_in_for_by_the_process_memory(stand_in):
+    cache = redis_cache(DEAD)
     assert cache.get("standing:1", "missing") == "missing"
     assert cache.get_many(["a", "b"]) == {}
-    assert cache.set("a", 1) is None and cache.add("a", 1) is False and cache.delete("a") is True
+    assert cache.has_key("a") is False
+    assert cache.set("a", 1) is True and cache.add("a", 1) is False and cache.get("a") == 1
+    assert cache.delete("a") is True and cache.get("a") is None
     assert cache.add("ratelimit:x", 0) is True and cache.incr("ratelimit:x", 1) == 1
+    assert cache.decr("ratelimit:x", 1) == 0
+    with pytest.raises(ValueError):
+        cache.incr("never-set")
     assert cache.get_or_set("record", lambda: 7) == 7 and cache.get("record") == 7
-    resilient._local.clear()
+    cache.set_many({"m": 1, "n": 2})  # django-redis sets each in a pipeline: kept, and "record" too
+    assert cache.get_many(["m", "n", "o", "record"]) == {"m": 1, "n": 2, "record": 7}
+    assert cache.touch("m", 60) is True
+    cache.delete_many(["m", "n"])
+    assert cache.get_many(["m", "n"]) == {}
 
 
-def test_every_cache_object_of_the_process_shares_one_client_and_its_connections(speed_wing_on):
-    # Under ASGI Django makes a cache object per request: it must not make a connection pool per request.
-    options = {"OPTIONS": {"socket_connect_timeout": 0.5}}
-    one = ResilientRedisCache("redis://127.0.0.1:1/0", options)
-    two = ResilientRedisCache("redis://127.0.0.1:1/0", options)
-    assert one._cache is two._cache
-    assert ResilientRedisCache("redis://127.0.0.1:1/1", options)._cache is not one._cache
+def test_each_miss_is_logged(stand_in, caplog):
+    cache = redis_cache(DEAD)
+    with caplog.at_level(logging.WARNING, logger="core.cache"):
+        cache.get("a")
+        cache.set("a", 1)
+    assert [r.getMessage().split(" in this process")[0] for r in caplog.records] == ["cache get", "cache set"]
+
+
+def test_an_error_other_than_an_unreachable_redis_is_raised(monkeypatch, stand_in):
+    def refused(self, *args, **kwargs):
+        raise ConnectionInterrupted(connection=None) from ResponseError("WRONGTYPE")
+
+    monkeypatch.setattr("django_redis.client.DefaultClient.get", refused)
+    with pytest.raises(ResponseError):
+        redis_cache(DEAD).get("a")
+
+
+def test_the_cache_objects_of_a_process_share_one_connection_pool():
+    # Under ASGI Django makes a cache object per request context: it must not make a connection pool
+    # for each.  django-redis keeps one per URL.
+    one, two = redis_cache(DEAD), redis_cache(DEAD)
+    assert one.client is not two.client
+    assert one.client.get_client().connection_pool is two.client.get_client().connection_pool
+    assert redis_cache("redis://127.0.0.1:1/1").client.get_client().connection_pool is not (
+        one.client.get_client().connection_pool)
 
 
 @pytest.mark.redis
-def test_one_redis_client_serves_every_command(redis_url, speed_wing_on):
-    # Django's client made a new redis.Redis for each command; ours makes one per connection pool.
-    cache = ResilientRedisCache(redis_url, {})
-    client = cache._cache.get_client("a")
-    assert cache._cache.get_client("b") is client and cache._cache.get_client("c", write=True) is client
+def test_one_redis_client_serves_every_command_of_a_cache_object(redis_url):
+    cache = redis_cache(redis_url)
+    client = cache.client.get_client(write=False)
+    assert cache.client.get_client(write=True) is client
     cache.set("core-test-shared-client", 5)
     assert cache.get("core-test-shared-client") == 5
+    assert cache.incr("core-test-shared-client", 2) == 7
     cache.delete("core-test-shared-client")
+
+
+@pytest.mark.redis
+def test_the_sites_cache_is_django_redis_with_the_degrading_client_and_the_connection_options(redis_url, settings):
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    assert isinstance(cache, RedisCache) and isinstance(cache.client, degrading.DegradingClient)
+    pool = cache.client.get_client().connection_pool
+    kwargs = pool.connection_kwargs
+    assert kwargs["socket_timeout"] == settings.REDIS_SOCKET_TIMEOUT and kwargs["socket_keepalive"] is True
+    assert kwargs["health_check_interval"] == settings.REDIS_CONNECTION_OPTIONS["health_check_interval"]
+    assert cache.key_prefix == settings.CACHES["default"]["KEY_PREFIX"]

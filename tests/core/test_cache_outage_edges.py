@@ -3,6 +3,7 @@ with the right password still log in, and the log-in lock-out and the challenge 
 failed log-in counts against the account however it was named (username or e-mail address)."""
 
 import pytest
+from django_redis.cache import RedisCache
 
 from core import cache as resilient
 from core.ratelimits import rate_limit_consume
@@ -10,16 +11,17 @@ from core.ratelimits import rate_limit_consume
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "correct horse battery"
-DEAD_REDIS = {"default": {"BACKEND": "core.cache.ResilientRedisCache", "LOCATION": "redis://127.0.0.1:1/0",
-                          "OPTIONS": {"socket_connect_timeout": 0.2}}}
+DEAD_REDIS = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+                          "OPTIONS": {"CLIENT_CLASS": "core.cache.DegradingClient",
+                                      "CONNECTION_POOL_KWARGS": {"socket_connect_timeout": 0.2}}}}
 
 
 @pytest.fixture
 def redis_down(settings):
     settings.CACHES = DEAD_REDIS
-    resilient._local.clear()
+    resilient.local.clear()
     yield
-    resilient._local.clear()
+    resilient.local.clear()
 
 
 def log_in(client, login, password=PASSWORD):
@@ -41,7 +43,7 @@ def test_limits_count_per_process_while_redis_is_down(redis_down):
 def test_a_lock_out_counts_one_account_once_by_username_or_e_mail(client, make_user, settings, down):
     if down:
         settings.CACHES = DEAD_REDIS
-        resilient._local.clear()
+        resilient.local.clear()
     make_user(username="zed")
     for login in ("zed", "zed@example.com", "ZED", "Zed@Example.com", "zed"):  # five failures, five ways
         assert log_in(client, login, "wrong").status_code == 200
@@ -55,13 +57,13 @@ def test_a_lock_out_counts_one_account_once_by_username_or_e_mail(client, make_u
 
 def test_what_a_process_kept_during_an_outage_is_dropped_when_redis_answers(monkeypatch):
     """Back from an outage, the first answer from Redis clears the process's stand-in."""
-    from django.core.cache.backends.redis import RedisCache
+    from django_redis.client import DefaultClient
 
-    store = resilient.ResilientRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.2}})
-    resilient._local.clear()
+    store = RedisCache("redis://127.0.0.1:1/0", DEAD_REDIS["default"])
+    resilient.local.clear()
     store.set("k", "kept during the outage")
     assert store.get("k") == "kept during the outage"
-    monkeypatch.setattr(RedisCache, "get", lambda self, key, default=None, version=None: default)  # Redis back
-    assert store.get("k") is None
+    monkeypatch.setattr(DefaultClient, "get", lambda self, key, default=None, version=None, client=None: default)
+    assert store.get("k") is None  # Redis back
     monkeypatch.undo()
-    assert resilient._local.get("k") is None
+    assert resilient.local.get("k") is None

@@ -15,7 +15,6 @@ from django.core.handlers.base import BaseHandler
 from django.core.management.base import OutputWrapper
 from django.db import connection, transaction
 from django.http import HttpRequest
-from django.utils.functional import cached_property
 from drf_spectacular.openapi import AutoSchema
 from psycopg_pool import ConnectionPool
 from rest_framework.request import Request
@@ -195,20 +194,6 @@ def test_pin_djangos_handler_builds_its_chain_where_the_short_chain_does():
                  "_exception_middleware", "_get_response"):
         assert f"self.{name}" in source
     assert callable(BaseHandler._get_response)
-
-
-def test_pin_djangos_redis_cache_keeps_its_client_where_the_wing_shares_it():
-    from django.core.cache.backends.redis import RedisCache, RedisCacheClient
-
-    cache = RedisCache("redis://127.0.0.1:1/0", {})
-    assert cache._servers == ["redis://127.0.0.1:1/0"] and isinstance(cache._options, dict)
-    assert isinstance(vars(RedisCache)["_cache"], cached_property)  # an instance's value may be set
-    client = RedisCacheClient(["redis://127.0.0.1:1/0"])
-    assert callable(client._get_connection_pool) and client._client is not None
-    speed.share_cache_client(cache)
-    other = RedisCache("redis://127.0.0.1:1/0", {})
-    speed.share_cache_client(other)
-    assert cache._cache is other._cache and isinstance(cache._cache, RedisCacheClient)
 
 
 def test_pin_a_new_password_is_kept_where_the_wing_reads_it(django_user_model):
