@@ -12,10 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import speed
-from core.api_errors import ErrorSerializer
 from core.errors import RATE_LIMITED, AppError
 from core.policies import MAY_ACT, policy_check
-from core.serializers import StrictSerializer
+from web.api_errors import ErrorSerializer
+from web.serializers import StrictSerializer
 
 from .api_tokens import TOKENS_PER_USER, api_token_expires, api_token_issue, api_token_revoke, api_tokens_list
 from .models import ApiToken

@@ -4,7 +4,7 @@ A program logs in with ``POST /api/auth/token/`` and gets a new token each time;
 tokens on the profile page and through ``GET /api/auth/tokens/``, each by a short prefix of its key that
 does not give the key away, and revokes one there.  Every token ends with a new password (``User.save``)
 and with a suspension (``services.user_access_revoke``); one unused for ``settings.API_TOKEN_IDLE_DAYS``
-is refused and deleted by the token door (``core.authentication``), which also keeps ``last_used``.
+is refused and deleted by the token door (``web.authentication``), which also keeps ``last_used``.
 
 This module knows nothing of requests: the API and the profile page call it.
 """

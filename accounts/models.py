@@ -124,7 +124,7 @@ class Vacation(models.Model):
 class ApiToken(models.Model):
     """A key a program sends as ``Authorization: Token <key>`` to act for its player through the API; a
     player has several, each named.  Written only by ``accounts/api_tokens.py`` (and ended by a new
-    password, above); read on every API request by the token door, ``core.authentication``, which knows
+    password, above); read on every API request by the token door, ``web.authentication``, which knows
     this model only by ``settings.API_TOKEN_MODEL`` and keeps ``last_used`` (to the hour)."""
 
     # The key is the primary key, as in DRF's Token (whose keys were copied here): the door reads it by it.

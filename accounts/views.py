@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import AppError
-from core.pages import refusal_on_form
+from web.pages import refusal_on_form
 
 from .api_tokens import api_token_expires, api_token_revoke, api_tokens_list
 from .forms import ProfileForm, VacationForm

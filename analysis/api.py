@@ -6,7 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
+from web.api_errors import ErrorSerializer
 
 from . import selectors, services
 from .presenters import analysis_json

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import AppError
-from core.pages import refusal_message, refusal_on_form
+from web.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
 from .board import page_data

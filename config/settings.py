@@ -61,24 +61,24 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "core.middleware.UnstorablePathMiddleware",  # a NUL in the path is a 404, not a 500
-    "core.token_api.TokenApiMiddleware",  # a program's token API request takes the shorter chain below
+    "web.middleware.UnstorablePathMiddleware",  # a NUL in the path is a 404, not a 500
+    "web.token_api.TokenApiMiddleware",  # a program's token API request takes the shorter chain below
     "django.middleware.security.SecurityMiddleware",
-    "core.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
+    "web.db_unavailable.DatabaseUnavailableMiddleware",  # a lost database connection: 503, not 500
     # Cache-Control: no-store for a signed-in user (inside the 503: reading the user may need the database)
-    "core.middleware.PrivateResponsesMiddleware",
+    "web.middleware.PrivateResponsesMiddleware",
     "config.security_headers.CSPMiddleware",  # django-csp's, its header built once
     "config.security_headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "core.middleware.UnstorableTextMiddleware",  # a NUL in a page's query or form is a 400, not a 500
+    "web.middleware.UnstorableTextMiddleware",  # a NUL in a page's query or form is a 400, not a 500
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "core.middleware.MayActMiddleware",  # every page write asks MAY_ACT (a suspended player: 403)
+    "web.middleware.MayActMiddleware",  # every page write asks MAY_ACT (a suspended player: 403)
     "moderation.middleware.SuspendedUserMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -87,18 +87,18 @@ MIDDLEWARE = [
 # An API request carrying a token and no session cookie skips what only serves sessions and pages: the
 # session and its user, CSRF (DRF checks it for session users itself), messages, the page doors and
 # static files.  DRF authenticates it; its permissions ask MAY_ACT; its headers are a page's
-# (core/token_api.py).
+# (web/token_api.py).
 SESSION_ONLY_MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "core.middleware.UnstorableTextMiddleware",
+    "web.middleware.UnstorableTextMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "core.middleware.MayActMiddleware",
+    "web.middleware.MayActMiddleware",
     "moderation.middleware.SuspendedUserMiddleware",
 ]
-TOKEN_API_MIDDLEWARE = [m for m in MIDDLEWARE[MIDDLEWARE.index("core.token_api.TokenApiMiddleware") + 1:]
+TOKEN_API_MIDDLEWARE = [m for m in MIDDLEWARE[MIDDLEWARE.index("web.token_api.TokenApiMiddleware") + 1:]
                         if m not in SESSION_ONLY_MIDDLEWARE]
 
 ROOT_URLCONF = "config.urls"
@@ -141,7 +141,7 @@ WEB_THREADS = env.int("WEB_THREADS", default=2)
 if WEB_THREADS < 1:
     raise ImproperlyConfigured(f"WEB_THREADS must be at least 1, not {WEB_THREADS}")
 # Open WebSockets a web process holds at most per signed-in user, per client address, and per game for
-# anonymous spectators (core.sockets.SocketLimits); one more is closed with code 4429.
+# anonymous spectators (web.sockets.SocketLimits); one more is closed with code 4429.
 SOCKETS_PER_USER = env.int("SOCKETS_PER_USER", default=20)
 SOCKETS_PER_ADDRESS = env.int("SOCKETS_PER_ADDRESS", default=100)
 ANONYMOUS_SOCKETS_PER_PATH = env.int("ANONYMOUS_SOCKETS_PER_PATH", default=200)
@@ -397,20 +397,20 @@ ACCOUNT_RATE_LIMITS = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "core.authentication.TokenAuthentication",  # DRF's, its query written once
+        "web.authentication.TokenAuthentication",  # DRF's, its query written once
     ],
-    # Every write by a signed-in user asks MAY_ACT (core/permissions.py): a suspended player is refused.
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "core.permissions.MayAct"],
-    "DEFAULT_SCHEMA_CLASS": "core.api_schema.AutoSchema",  # documents the shared error responses
-    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.ContentNegotiation",  # DRF's; */* answered at once
-    # DRF's two; JSON written by orjson where it writes what DRF would (core/renderers.py).
-    "DEFAULT_RENDERER_CLASSES": ["core.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
-    # Bounded JSON: no deep nesting, no NUL, no integer beyond 64 bits (core/parsers.py).
+    # Every write by a signed-in user asks MAY_ACT (web/permissions.py): a suspended player is refused.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "web.permissions.MayAct"],
+    "DEFAULT_SCHEMA_CLASS": "web.api_schema.AutoSchema",  # documents the shared error responses
+    "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "web.negotiation.ContentNegotiation",  # DRF's; */* answered at once
+    # DRF's two; JSON written by orjson where it writes what DRF would (web/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": ["web.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
+    # Bounded JSON: no deep nesting, no NUL, no integer beyond 64 bits (web/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
-        "core.parsers.StrictJSONParser",
-        "core.parsers.StrictFormParser",
-        "core.parsers.StrictMultiPartParser",
+        "web.parsers.StrictJSONParser",
+        "web.parsers.StrictFormParser",
+        "web.parsers.StrictMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -424,7 +424,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
-# API tokens: a player's named tokens (accounts.ApiToken), read by the token door, core/authentication.py,
+# API tokens: a player's named tokens (accounts.ApiToken), read by the token door, web/authentication.py,
 # which names the model by this setting (core imports no app).  A token unused for API_TOKEN_IDLE_DAYS days
 # is refused (401 TOKEN_EXPIRED) and deleted.
 API_TOKEN_MODEL = "accounts.ApiToken"

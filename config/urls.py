@@ -49,7 +49,7 @@ urlpatterns = [
     path("", include("games.web.urls")),
 ]
 
-handler404 = "core.http_errors.not_found"
-handler400 = "core.http_errors.bad_request"
-handler403 = "core.http_errors.permission_denied"
-handler500 = "core.http_errors.server_error"
+handler404 = "web.http_errors.not_found"
+handler400 = "web.http_errors.bad_request"
+handler403 = "web.http_errors.permission_denied"
+handler500 = "web.http_errors.server_error"

@@ -13,10 +13,10 @@ class CoreConfig(AppConfig):
         # setting, like ROOT_URLCONF, so that this bottom layer imports nothing above it.
         from django.contrib.auth import get_user_model
 
-        from . import user_stamp
-        from .events import subscribe
-        from .hooks import hook_register
-        from .policies import policy_register
+        from core import user_stamp
+        from core.events import subscribe
+        from core.hooks import hook_register
+        from core.policies import policy_register
 
         # What a process keeps of a user (their token's rows, their standing) is read again after any save.
         user_stamp.watch(get_user_model(), "pk")

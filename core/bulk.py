@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from django.db import connections, router
 from django.db.models import Model
 
-from . import speed
-from .rawsql import update_rows
+from core import speed
+from core.rawsql import update_rows
 
 
 def rows_update(objs: Sequence[Model], fields: Sequence[str]) -> int:

@@ -24,7 +24,7 @@ from collections import defaultdict
 import redis
 from channels_redis.core import RedisChannelLayer
 
-from . import speed
+from core import speed
 
 # KEYS: the groups' keys; ARGV[1]: the expiry cut-off.  Returns each group's member count after the trim.
 _TRIM_AND_COUNT = """

@@ -3,8 +3,8 @@
 Every refusal in every app is an ``AppError`` (or a subclass named after its app): a stable ``code``
 clients and tests match on, an English ``message`` that says exactly what is wrong, the HTTP
 ``status`` the API answers with, and optional structured ``details``.  Interfaces never invent their
-own shapes: the API answers ``as_json()`` (see ``core.api_errors``), pages show ``text``, the
-translated message without the code (see ``core.pages``).
+own shapes: the API answers ``as_json()`` (see ``web.api_errors``), pages show ``text``, the
+translated message without the code (see ``web.pages``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ BAD_OPTIONS = "BAD_OPTIONS"
 NOT_YOUR_GAME = "NOT_YOUR_GAME"
 PLAYER_SUSPENDED = "PLAYER_SUSPENDED"
 RATE_LIMITED = "RATE_LIMITED"
-# A request body with a field its endpoint does not take (``core.serializers.StrictSerializer``).
+# A request body with a field its endpoint does not take (``web.serializers.StrictSerializer``).
 UNKNOWN_FIELD = "UNKNOWN_FIELD"
 REASON_REQUIRED = "REASON_REQUIRED"
 REPORT_CLOSED = "REPORT_CLOSED"

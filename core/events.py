@@ -24,7 +24,7 @@ from celery import chain
 from django.db import transaction
 from django.utils import timezone
 
-from .models import EventRecord
+from core.models import EventRecord
 
 logger = logging.getLogger(__name__)
 

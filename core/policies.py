@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hooks import Registry
+from core.hooks import Registry
 
 # Asked by every write path of every app (``user``): may this player act at all?  Moderation answers
 # (a suspended player may not).

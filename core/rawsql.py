@@ -23,7 +23,7 @@ from django.db.models.signals import post_init, pre_init
 from psycopg.types.datetime import TimestamptzLoader
 from psycopg.types.json import Jsonb
 
-from . import fastjson, speed
+from core import fastjson, speed
 
 M = TypeVar("M", bound=Model)
 

@@ -1,7 +1,7 @@
 """Answers remembered for the length of one web request.
 
 Some facts are asked for several times a request by parts that do not know of each other: the
-suspension standing, say, by the API's door (``core.permissions.MayAct``) and again by the service
+suspension standing, say, by the API's door (``web.permissions.MayAct``) and again by the service
 it lets through.  The ASGI handler (``config/asgi.py``) opens a memo for each HTTP request;
 ``remembered`` computes a fact once within it, and ``forget`` drops it when the request itself
 changes the fact.  Outside a request (tests, Celery tasks, sockets) nothing is remembered.

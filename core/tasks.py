@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import events
+from core import events
 
 
 @shared_task

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
-from .request_memo import forget, remembered
+from core.request_memo import forget, remembered
 
 STAMP_SECONDS = 24 * 3600  # a user who comes back after a day reads their facts again
 MAX_AGE = 60.0  # seconds a process keeps a fact whatever the stamp says

@@ -1,6 +1,6 @@
 """JSON API for leagues and ratings (``/api/leagues/...``): thin views that parse, call one service or
 selector and serialise.  Refusals leave as ``{"code", "message"}`` with their status through
-``core.api_errors`` (``LeagueError`` is a ``GameError``)."""
+``web.api_errors`` (``LeagueError`` is a ``GameError``)."""
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -8,9 +8,9 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
-from core.pagination import ApiPagination, paginated
-from core.serializers import StrictSerializer
+from web.api_errors import ErrorSerializer
+from web.pagination import ApiPagination, paginated
+from web.serializers import StrictSerializer
 
 from . import selectors, services
 from .access import access_league_for_organiser

@@ -1,6 +1,6 @@
 """League pages: the list and search, a league's page, joining and leaving, the organiser tools and
 the leaderboards.  Each view parses input, calls one service or selector and renders; a refusal
-from a service is shown as its translated message (``core.pages``)."""
+from a service is shown as its translated message (``web.pages``)."""
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import AppError
-from core.pages import refusal_message, refusal_on_form
 from engines import registry
+from web.pages import refusal_message, refusal_on_form
 
 from . import fragments, selectors, services
 from .access import access_league_for_organiser

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.pages import refusal_on_form
+from web.pages import refusal_on_form
 
 from . import (
     admin_terms,  # noqa: F401  (registers Spell's term cards)

@@ -16,7 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
+from web.api_errors import ErrorSerializer
 
 from . import services
 from .store import UnknownLexicon, lexicon_list, word_lookup
@@ -86,7 +86,7 @@ class WordLookupApi(APIView):
 
 
 class WordReportCreateApi(APIView):
-    # The default permissions: signed in, and MAY_ACT for the write (core/permissions.py).
+    # The default permissions: signed in, and MAY_ACT for the write (web/permissions.py).
 
     @extend_schema(request=WordReportCreateSerializer, responses={201: WordReportSerializer, 400: ERROR, 404: ERROR,
                                                                   409: ERROR})

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
-from core.pages import refusal_on_form
+from web.pages import refusal_on_form
 
 from . import services
 from .forms import WordLookupForm, WordReportForm

@@ -8,8 +8,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
-from core.pagination import ApiPagination, paginated
+from web.api_errors import ErrorSerializer
+from web.pagination import ApiPagination, paginated
 
 from . import selectors, services
 from .access import access_any_moderation, access_game_chat_for_player, access_moderator

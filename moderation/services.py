@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 
 from accounts.services import user_access_revoke
 from core.events import publish
-from core.sockets import account_sockets_close
 from games import services as game_services
 from games.models import Game, GameStatus, Seat
 from notifications.services import notify
+from web.sockets import account_sockets_close
 
 from . import broadcast
 from .access import (

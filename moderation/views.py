@@ -14,8 +14,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.pages import refusal_message, refusal_on_form
 from games.models import Game
+from web.pages import refusal_message, refusal_on_form
 
 from . import selectors, services
 from .access import PERM_ANNUL, PERM_SUSPEND, access_any_moderation, is_player

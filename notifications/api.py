@@ -8,8 +8,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
-from core.serializers import StrictSerializer
+from web.api_errors import ErrorSerializer
+from web.serializers import StrictSerializer
 
 from . import push
 from .selectors import push_devices_for

@@ -12,13 +12,13 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from core.sockets import AccountSocketMixin
 from games import presence
 from games import selectors as game_selectors
 from games.access import seat_for_user
 from games.broadcast import LOBBY_GROUP, user_group
 from games.web.consumers import viewer_locale
 from games.web.lobby import lobby_seek, seek_rows_html
+from web.sockets import AccountSocketMixin
 
 from .selectors import unread_count
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.pages import refusal_message
+from web.pages import refusal_message
 
 from . import push
 from .models import Kind

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from core.pages import refusal_message
+from web.pages import refusal_message
 
 from . import selectors, services
 from .emails import read_unsubscribe_token

@@ -6,8 +6,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import ErrorSerializer
 from core.errors import UNKNOWN_PLAYER, AppError
+from web.api_errors import ErrorSerializer
 
 from . import selectors
 

@@ -1,7 +1,7 @@
 """JSON API for games: thin views that parse, call one service or selector, and serialise.
 
 Errors leave as 400 ``{"code", "message"}`` (409 for ``STALE_VERSION``, 403 when it is not your
-game, 404 for an unknown game) through ``core.api_errors``.
+game, 404 for an unknown game) through ``web.api_errors``.
 """
 
 from django.contrib.auth import get_user_model
@@ -14,10 +14,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import speed
-from core.api_errors import ErrorSerializer
-from core.pagination import ApiPagination, paginated
-from core.parsers import is_id
-from core.serializers import StrictSerializer
 from games import selectors, services
 from games.access import access_seat_for_user
 from games.bots.accounts import bots_list
@@ -25,6 +21,10 @@ from games.errors import BAD_REQUEST, NOT_FOUND, UNKNOWN_PLAYER, GameError
 from games.options import options_schema_text
 from games.web import previews
 from games.web.presenters import game_payload, game_summary
+from web.api_errors import ErrorSerializer
+from web.pagination import ApiPagination, paginated
+from web.parsers import is_id
+from web.serializers import StrictSerializer
 
 
 class SeatSerializer(serializers.Serializer):

@@ -33,7 +33,6 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
 from core import user_stamp
-from core.sockets import AccountSocketMixin
 from core.timezones import zone_for, zone_named
 from games import presence, selectors
 from games.broadcast import game_group
@@ -41,6 +40,7 @@ from games.hooks import socket_parts
 from games.models import Game
 from games.services import seat_mark_seen
 from games.web.presenters import game_payload, hint_applies, new_to_kind, render_board, render_log, render_parts
+from web.sockets import AccountSocketMixin
 
 logger = logging.getLogger(__name__)
 

@@ -32,7 +32,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from core.parsers import is_id
 from engines import registry
 from engines.base import IllegalMove
 from games import selectors
@@ -40,6 +39,7 @@ from games.context import context_for
 from games.models import NON_ENGINE_SOURCES, Game, GameStatus
 from games.web import kinds
 from games.web.presenters import game_summary, render_board, result_banner
+from web.parsers import is_id
 
 # A kind's board template ends by loading its script (the live board's controls): not in a replay.
 SCRIPT_TAG = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)

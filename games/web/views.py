@@ -14,8 +14,6 @@ from django.views.decorators.http import require_POST
 
 from accounts.vacations import ALLOWANCE_DAYS
 from core.errors import BAD_REQUEST, PLAYER_SUSPENDED, UNKNOWN_PLAYER, AppError
-from core.pages import refusal_message, refusal_on_form
-from core.parsers import is_id
 from engines import registry
 from games import selectors, services
 from games.bots.accounts import bots_list
@@ -24,6 +22,8 @@ from games.hooks import announce_game_seen, game_labels
 from games.web.forms import NewGameForm
 from games.web.lobby import LobbyFilter, lobby_seeks
 from games.web.presenters import game_payload, render_board, render_log, render_parts
+from web.pages import refusal_message, refusal_on_form
+from web.parsers import is_id
 
 
 def home(request):

@@ -19,8 +19,8 @@ from rest_framework.test import APIClient
 
 from accounts.api_tokens import MSG_UNKNOWN_TOKEN, TOKENS_PER_USER, UNKNOWN_TOKEN, api_token_issue
 from accounts.models import ApiToken
-from core import authentication
-from core.authentication import TokenAuthentication
+from web import authentication
+from web.authentication import TokenAuthentication
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def with_token(key: str) -> APIClient:
 
 def refused(answer) -> bool:
     """A revoked token is an unknown one: DRF's 403 (session authentication comes first, see
-    ``core.api_schema``); only an expired token gets its own 401."""
+    ``web.api_schema``); only an expired token gets its own 401."""
     return answer.status_code == 403 and answer.json()["code"] == "AUTHENTICATION_FAILED"
 
 

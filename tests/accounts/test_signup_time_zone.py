@@ -1,6 +1,6 @@
 """Sign-up keeps the time zone the browser gave in the hidden field (static/js/timezone_field.js), when it
 is one of the profile's choices; anything else leaves UTC and never blocks signing up (a NUL character,
-which no browser sends, is refused on every page: core.middleware)."""
+which no browser sends, is refused on every page: web.middleware)."""
 
 import pytest
 from django.contrib.auth import get_user_model

@@ -1,5 +1,5 @@
 """A lost database connection answers 503, never 500: JSON ``{"code", "message"}`` under ``/api/``, a
-short page elsewhere (core/db_unavailable.py). The fault suite (tests/faults/) drops real connections;
+short page elsewhere (web/db_unavailable.py). The fault suite (tests/faults/) drops real connections;
 these pin the mapping itself, on any database."""
 
 import pytest
@@ -7,7 +7,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from core.db_unavailable import DatabaseUnavailableMiddleware, mark_database_down
+from web.db_unavailable import DatabaseUnavailableMiddleware, mark_database_down
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.core.exceptions import BadRequest, PermissionDenied
 from django.test import RequestFactory
 from django.utils import translation
 
-from core import http_errors
+from web import http_errors
 
 pytestmark = pytest.mark.django_db
 

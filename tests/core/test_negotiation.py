@@ -1,4 +1,4 @@
-"""``core.negotiation.ContentNegotiation`` picks what DRF's own negotiation picks, whatever is asked."""
+"""``web.negotiation.ContentNegotiation`` picks what DRF's own negotiation picks, whatever is asked."""
 
 import pytest
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -6,7 +6,7 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from core.negotiation import ContentNegotiation
+from web.negotiation import ContentNegotiation
 
 RENDERERS = [JSONRenderer(), BrowsableAPIRenderer()]
 

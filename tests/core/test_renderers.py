@@ -1,4 +1,4 @@
-"""``core.renderers.JSONRenderer`` writes what DRF's ``JSONRenderer`` writes, by orjson where it can."""
+"""``web.renderers.JSONRenderer`` writes what DRF's ``JSONRenderer`` writes, by orjson where it can."""
 
 import datetime
 import decimal
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rest_framework import renderers as drf_renderers
 from rest_framework.utils.serializer_helpers import ReturnDict, ReturnList
 
-from core import renderers
+from web import renderers
 
 OURS, DRF = renderers.JSONRenderer(), drf_renderers.JSONRenderer()
 

@@ -1,4 +1,4 @@
-"""The doors every WebSocket passes (config/asgi.py, core/sockets.py): same origin by scheme, host and
+"""The doors every WebSocket passes (config/asgi.py, web/sockets.py): same origin by scheme, host and
 port; caps per user, per address and per game for anonymous spectators (4429); an unknown address
 closed with 4404; a channel layer that fails while a socket opens gives 1013, never a server error."""
 

@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from core.parsers import MAX_JSON_DEPTH
 from games import services as game_services
 from games.models import Game, Move
 from leagues.models import League
 from moderation.models import ChatMessage
+from web.parsers import MAX_JSON_DEPTH
 
 
 def nested(depth: int) -> str:

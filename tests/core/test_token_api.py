@@ -1,4 +1,4 @@
-"""``core.token_api``: an API request with a token and no session cookie takes the shorter middleware
+"""``web.token_api``: an API request with a token and no session cookie takes the shorter middleware
 chain (``settings.TOKEN_API_MIDDLEWARE``); it is authenticated, refused, translated and given the security
 headers as before, and a request with a session cookie still takes the whole chain."""
 
@@ -31,7 +31,7 @@ def token_client(user) -> APIClient:
 
 def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settings):
     # Only the path check comes before it: a NUL in a token request's path is a 404 too.
-    assert settings.MIDDLEWARE[:2] == ["core.middleware.UnstorablePathMiddleware", "core.token_api.TokenApiMiddleware"]
+    assert settings.MIDDLEWARE[:2] == ["web.middleware.UnstorablePathMiddleware", "web.token_api.TokenApiMiddleware"]
     assert not {"django.contrib.sessions.middleware.SessionMiddleware", "django.middleware.csrf.CsrfViewMiddleware",
                 "django.contrib.auth.middleware.AuthenticationMiddleware",
                 "django.contrib.messages.middleware.MessageMiddleware"} & set(settings.TOKEN_API_MIDDLEWARE)
@@ -40,7 +40,7 @@ def test_the_chain_is_the_whole_one_less_what_only_sessions_and_pages_use(settin
     assert {"django.middleware.security.SecurityMiddleware", "config.security_headers.CSPMiddleware",
             "django.middleware.locale.LocaleMiddleware",
             "django.middleware.clickjacking.XFrameOptionsMiddleware",
-            "core.middleware.PrivateResponsesMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
+            "web.middleware.PrivateResponsesMiddleware"} <= set(settings.TOKEN_API_MIDDLEWARE)
 
 
 def test_a_token_move_skips_the_session_and_keeps_the_headers(alice, bob, sessions_opened, speed_wing_on):

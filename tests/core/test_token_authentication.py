@@ -1,4 +1,4 @@
-"""The API's token door (``core.authentication.TokenAuthentication``): DRF's answers and errors, with its
+"""The API's token door (``web.authentication.TokenAuthentication``): DRF's answers and errors, with its
 one query written once on PostgreSQL."""
 
 import pytest

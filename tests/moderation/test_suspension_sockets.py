@@ -4,9 +4,9 @@ their page stops receiving; everyone else's stay open.  Sockets ignore JSON they
 import pytest
 from asgiref.sync import sync_to_async
 
-from core.sockets import CLOSE_ACCOUNT_CLOSED
 from games import services as game_services
 from moderation import services
+from web.sockets import CLOSE_ACCOUNT_CLOSED
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

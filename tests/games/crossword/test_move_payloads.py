@@ -35,7 +35,7 @@ def test_a_padded_or_poisoned_move_is_refused_by_name_and_nothing_is_stored(
 def test_a_nul_character_in_a_move_is_refused_before_the_engine_and_nothing_is_stored(
     api_for, crossword_game, alice, bob
 ):
-    # The API's parser refuses it for every endpoint (core/parsers.py); the move schema would too.
+    # The API's parser refuses it for every endpoint (web/parsers.py); the move schema would too.
     game = crossword_game()
     before = snapshot(game.pk)
     answer = api_for(mover(game, alice, bob)).post(

@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import parsers
 
-from .errors import AppError
+from core.errors import AppError
 
 JSON_TOO_DEEP = "JSON_TOO_DEEP"
 NUL_CHARACTER = "NUL_CHARACTER"

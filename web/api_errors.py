@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from .errors import BAD_REQUEST, NOT_FOUND, AppError
+from core.errors import BAD_REQUEST, NOT_FOUND, AppError
 
 
 def exception_handler(exc, context):

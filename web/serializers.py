@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from django.http import QueryDict
 from rest_framework import serializers
 
-from .errors import UNKNOWN_FIELD, AppError
+from core.errors import UNKNOWN_FIELD, AppError
 
 # What a form posted from DRF's browsable API carries beside its fields.
 _FORM_EXTRAS = frozenset({"csrfmiddlewaretoken"})

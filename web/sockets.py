@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 from core.errors import AppError
-from core.parsers import strict_json_loads
+from web.parsers import strict_json_loads
 
 if TYPE_CHECKING:  # the mixins below are mixed into this; they add no base class of their own
     from channels.generic.websocket import AsyncJsonWebsocketConsumer as _Consumer

@@ -1,11 +1,11 @@
 """The API's door for writes: every POST, PUT, PATCH and DELETE by a signed-in user asks
 ``core.policies.MAY_ACT`` (moderation refuses a suspended player with 403 ``PLAYER_SUSPENDED``), so
 no write endpoint can forget to.  A default permission class (``REST_FRAMEWORK`` in settings); pages
-are held to the same policy by ``core.middleware.MayActMiddleware``."""
+are held to the same policy by ``web.middleware.MayActMiddleware``."""
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from .policies import MAY_ACT, policy_check
+from core.policies import MAY_ACT, policy_check
 
 
 class MayAct(BasePermission):

@@ -10,19 +10,19 @@ shares, unless the view documented that status itself:
   bad token is refused even where anyone may ask; DRF answers 403 here, not 401, because session
   authentication comes first);
 - 401 for every operation that reads a token: one unused too long is refused with ``TOKEN_EXPIRED``
-  (``core.authentication``);
+  (``web.authentication``);
 - 404 for operations with path parameters (no such object, or a path that is no URL of ours);
 - 503 for every operation: a lost database connection is answered ``SERVICE_UNAVAILABLE``
-  (``core.db_unavailable``), with nothing written.
+  (``web.db_unavailable``), with nothing written.
 """
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import AllowAny
 
-from . import speed
-from .api_errors import ErrorSerializer as ERROR
-from .authentication import TokenAuthentication
+from core import speed
+from web.api_errors import ErrorSerializer as ERROR
+from web.authentication import TokenAuthentication
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 

@@ -3,7 +3,7 @@
 ``UnstorableTextMiddleware`` refuses page requests carrying text no store keeps (a NUL character, a
 lone surrogate) in the query string or a form field, with a 400 before any view reads them: a NUL
 reaching PostgreSQL is a crash (500), whichever page passed it on.  The API refuses the same in its
-parsers (``core.parsers``) and answers in its own error shape, so ``/api/`` is left to them.
+parsers (``web.parsers``) and answers in its own error shape, so ``/api/`` is left to them.
 
 ``UnstorablePathMiddleware`` answers a path carrying such text with a 404 (no URL of ours has one),
 before any view hands it to the database.
@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 
-from .errors import AppError
-from .parsers import check_text
-from .policies import MAY_ACT, policy_check
+from core.errors import AppError
+from core.policies import MAY_ACT, policy_check
+from web.parsers import check_text
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
 

@@ -28,7 +28,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, status
 
-from . import rawsql, speed, user_stamp
+from core import rawsql, speed, user_stamp
 
 # The rows read for a token (its own and its user's), kept under the user's stamp; and whose each token
 # is, which never changes (a key is random), so that the stamp is read before the rows are.
@@ -47,7 +47,7 @@ class TokenExpired(exceptions.APIException):
     comes first, and it has no ``WWW-Authenticate`` to send)."""
 
     status_code = status.HTTP_401_UNAUTHORIZED
-    default_code = TOKEN_EXPIRED.lower()  # the API's code: TOKEN_EXPIRED (core.api_errors)
+    default_code = TOKEN_EXPIRED.lower()  # the API's code: TOKEN_EXPIRED (web.api_errors)
     auth_header = "Token"
 
 

@@ -12,7 +12,7 @@ whole chain.
 
 from django.conf import settings
 
-from . import speed
+from core import speed
 
 
 def is_token_api_request(request) -> bool:

@@ -3,7 +3,7 @@
 
 from django.contrib import messages
 
-from .errors import AppError
+from core.errors import AppError
 
 
 def refusal_on_form(form, exc: AppError, field: str | None = None) -> None:
