@@ -35,9 +35,8 @@ from leagues.models import (
     SeasonStatus,
 )
 from leagues.selectors import season_tables
-from ratings import services as rating_services
 from ratings.models import Rating, RatingChange
-from tests.leagues.helpers import DRAW, SEAT0_WINS, committed, play, win
+from tests.leagues.helpers import SEAT0_WINS, committed, play, win
 
 pytestmark = pytest.mark.django_db
 
@@ -232,80 +231,6 @@ def test_award_a_forfeit_remove_and_move_players_all_logged(make_league, players
     assert list(OrganiserAction.objects.order_by("pk").values_list("action", flat=True)) == [
         "season_start", "forfeit", "remove_player", "move_player"]
     refused("BAD_DIVISION", services.entry_move, league_id=league.pk, actor=organiser, user=mover, level=1)
-
-
-# ---------------------------------------------------------------------------
-# Ratings
-# ---------------------------------------------------------------------------
-def test_a_finished_rated_game_moves_ratings_once_even_if_the_task_runs_twice(alice, bob):
-    from games import services as game_services
-
-    game = game_services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 3})
-    play(game, SEAT0_WINS)
-    assert {r.user_id: (r.rating, r.games) for r in Rating.objects.all()} == {alice.pk: (1520, 1), bob.pk: (1480, 1)}
-    from ratings.tasks import on_game_finished
-
-    event = {"game_id": game.pk, "reason": "finished"}
-    on_game_finished.apply(args=[event])  # the handler again, as a retry or a duplicate delivery would run it
-    on_game_finished.apply(args=[event])
-    assert RatingChange.objects.count() == 2
-    assert Rating.objects.get(user=alice).rating == 1520
-
-
-def test_casual_games_are_not_rated(alice, bob):
-    from games import services as game_services
-
-    game = game_services.game_create(creator=alice, kind="toy", opponents=[bob], options={"target": 3, "rated": False})
-    play(game, DRAW)
-    assert not Rating.objects.exists() and not RatingChange.objects.exists()
-
-
-def test_recompute_ratings_agrees_and_check_reports_a_tampered_rating(make_league, players):
-    from django.core.management import call_command
-    from django.core.management.base import CommandError
-
-    league = make_league(n=5)
-    services.season_start(league_id=league.pk, actor=players[0])
-    for i, fixture in enumerate(Fixture.objects.select_related("game").order_by("pk")):
-        play(fixture.game, SEAT0_WINS if i % 3 else DRAW)
-    assert rating_services.ratings_recompute(write=False) == []
-    call_command("recompute_ratings", "--check")
-    Rating.objects.filter(user=players[1]).update(rating=1234)
-    changes = RatingChange.objects.count()
-    with pytest.raises(CommandError):
-        call_command("recompute_ratings", "--check")
-    assert Rating.objects.get(user=players[1]).rating == 1234 and RatingChange.objects.count() == changes
-    call_command("recompute_ratings")
-    assert rating_services.ratings_recompute(write=False) == []
-
-
-def test_recompute_ratings_streams_batches_and_finds_every_kind_of_difference(make_league, players, monkeypatch):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    league = make_league(n=5)
-    services.season_start(league_id=league.pk, actor=players[0])
-    fixtures = list(Fixture.objects.select_related("game").order_by("pk"))
-    for i, fixture in enumerate(fixtures):
-        play(fixture.game, SEAT0_WINS if i % 3 else DRAW)
-    monkeypatch.setattr(rating_services, "RECOMPUTE_BATCH", 3)  # ten games: four batches
-    with CaptureQueriesContext(connection) as few:
-        assert rating_services.ratings_recompute(write=False) == []
-    monkeypatch.setattr(rating_services, "RECOMPUTE_BATCH", 2)  # five batches: two queries more
-    with CaptureQueriesContext(connection) as more:
-        assert rating_services.ratings_recompute(write=False) == []
-    assert len(more) - len(few) == 2  # two queries per batch (seats, stored changes), none per game
-    last = RatingChange.objects.order_by("-pk").first()  # in the last batch
-    RatingChange.objects.filter(pk=last.pk).update(after=last.after + 1)
-    running = fixtures[0].game
-    running.status = "active"
-    running.save(update_fields=["status"])  # its stored changes are now unexplained
-    differences = rating_services.ratings_recompute(write=False)
-    assert f"game {last.game_id} user {last.user_id}: rating change differs or is missing" in differences
-    assert any(line.startswith(f"game {running.pk} user ") and "no rated game explains" in line
-               for line in differences)
-    rating_services.ratings_recompute(write=True)
-    assert rating_services.ratings_recompute(write=False) == []
 
 
 @pytest.mark.postgres
