@@ -5,8 +5,8 @@ a 4xx or 5xx).
 
 The game kinds come from the registry (the test suite's toy kind too, which shows the fallback board): each
 kind's game page in the states that look different (a challenge waiting for the viewer's answer, a game under
-way, a finished game with its review), so a fifth kind joins the sweep by registering; each kind the site ships
-(the registry's built-in ones) has its rules page visited.  Also the home page, log-in, sign-up, the lobby,
+way, a finished game with its review), so a fifth kind joins the sweep by registering; each kind registered
+(the toy kind's generic one too) has its rules page visited.  Also the home page, log-in, sign-up, the lobby,
 the new game form, My games, profiles, notifications and their preferences, a league with a season under
 way, and each finished game's replay at its first move and at its end.  Every ``<link href>`` (stylesheets,
 the icon, the manifest and its icons) must answer too.
@@ -84,7 +84,7 @@ def _signed_in_pages(site, viewer: str) -> dict[str, str]:
         "new-game": "/games/new/",
         "rules": "/rules/",
         # Every kind the site ships has a rules page (the test suite's toy kind has none).
-        **{f"rules-{kind}": f"/rules/{kind}/" for kind in sorted(registry.BUILTIN)},
+        **{f"rules-{kind}": f"/rules/{kind}/" for kind in registry.kinds()},
         **{f"game-{name.replace('-for-' + viewer, '')}": f"/games/{pk}/" for name, pk in site["games"].items()
            if "-for-" not in name or name.endswith(f"-for-{viewer}")},
         # The replay of each finished game, at its first move and at its end.
