@@ -65,7 +65,7 @@ def test_a_finished_game_replays_to_its_end_with_the_arrow_keys(kind, width, fin
     step_to_the_end(page, game["total"])
     scores = page.locator("#replay-scores .score")
     expect(scores).to_have_text([str(s) for s in game["scores"]])
-    expect(page.locator("#replay-result")).to_contain_text("Game over")
+    expect(page.locator("#replay-result")).to_contain_text("Result")
     expect(page.locator("#replay-announcer")).to_contain_text(f"Move {game['total']} of {game['total']}")
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
     assert "step=" in page.url  # a reload stays at this step

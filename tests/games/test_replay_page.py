@@ -70,7 +70,8 @@ def test_every_step_of_a_finished_game_renders_and_the_end_shows_the_scores(kind
     scores = list(registry.get(kind).scores(game.state))
     listed = last.split('id="replay-scores"', 1)[1].split("</ul>", 1)[0]
     assert [int(s) for s in re.findall(r'<b class="score">(-?\d+)</b>', listed)] == scores
-    assert 'id="replay-result"' in last
+    result = last.split('id="replay-result"', 1)[1].split("</p>", 1)[0]
+    assert "Result" in result and "Game over" not in result  # the board already says the game is over
     # The page of the game links to its replay.
     assert reverse("game_replay", args=[game.pk]) in client.get(reverse("game_detail", args=[game.pk])).content.decode()
 
