@@ -1,4 +1,4 @@
-"""``manage.py ensure_bots``: create (or bring up to date) the bot accounts of ``games.bots.accounts.BOTS``.
+"""``manage.py ensure_bots``: create (or bring up to date) the bot accounts every kind's spec names (``KindSpec.bots``).
 
 Idempotent; ``load_starter_data`` runs it too.
 """
