@@ -110,10 +110,29 @@ ADMIN_ROLE_PERMISSIONS = ["moderation.moderate", "lexicons.curate_lexicon"]
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "config.asgi.application"
 
+# The game kinds the site offers, each the package of its site side (``games/web/kinds/<kind>/``, whose
+# ``KIND`` is its spec, ``games/registry.py``), with its own templates and static files: a new game is its
+# folders and one line here.  EXTRA_GAME_KINDS adds more (the test suite's toy kind, in the processes
+# that tests and benchmarks start).
+GAME_KINDS = [
+    "games.web.kinds.crossword",
+    "games.web.kinds.turnspell",
+    "games.web.kinds.spellcrafter",
+    "games.web.kinds.spell",
+    *env.list("EXTRA_GAME_KINDS", default=[]),
+]
+
+
+def _kind_dirs(name: str) -> list[Path]:
+    """Each kind's own ``templates/`` or ``static/`` folder, beside its spec, where it has one."""
+    folders = (BASE_DIR.joinpath(*path.split(".")) / name for path in GAME_KINDS)
+    return [folder for folder in folders if folder.is_dir()]
+
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", *_kind_dirs("templates")],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -445,7 +464,7 @@ USE_TZ = True
 # ---------------------------------------------------------------------------
 STATIC_URL = "static/"
 STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", *_kind_dirs("static")]
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -513,16 +532,6 @@ CHALLENGE_EXPIRY_DAYS = 7
 MAX_ACTIVE_GAMES = env.int("MAX_ACTIVE_GAMES", default=100)
 # How often (seconds) each process re-reads a lexicon's version; an admin change is seen within this.
 LEXICON_VERSION_TTL = env.float("LEXICON_VERSION_TTL", default=2.0)
-# The game kinds the site offers, each the module of its spec (``games/registry.py``): a new game is its
-# folders and one line here.  EXTRA_GAME_KINDS adds more (the test suite's toy kind, in the processes
-# that tests and benchmarks start).
-GAME_KINDS = [
-    "games.web.kinds.crossword",
-    "games.web.kinds.turnspell",
-    "games.web.kinds.spellcrafter",
-    "games.web.kinds.spell",
-    *env.list("EXTRA_GAME_KINDS", default=[]),
-]
 
 LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = {

@@ -39,7 +39,7 @@ class KindSpec:
     name: str
     # One line for the rules index, the home page and the new-game form (translated lazily).
     summary: Any = ""
-    # (game, payload) -> the board's view-model drawn by templates/games/kinds/<kind>.html; None: generic.
+    # (game, payload) -> the board's view-model drawn by its games/kinds/<kind>.html; None: generic.
     page: Callable[..., dict[str, Any] | None] | None = None
     # (entries, names) -> a move's log entries in words, for the replay; None: told generically.
     move_lines: Callable[..., list[str] | None] | None = None

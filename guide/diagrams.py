@@ -28,6 +28,6 @@ def for_kind(kind: str, language: str) -> dict[str, Any]:
 
 
 def picture_for(kind: str, language: str) -> dict[str, Any] | None:
-    """What ``templates/guide/pictures/<kind>.html`` draws, in ``language``; None for a kind with no picture."""
+    """What the kind's ``guide/pictures/<kind>.html`` draws, in ``language``; None for a kind without a picture."""
     make = registry.get(kind).picture
     return make(language) if make else None

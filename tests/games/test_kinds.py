@@ -12,13 +12,15 @@ from games.web.presenters import game_payload
 from lexicons.term_decks import starter_deck_load
 from tests.games.helpers import stand_in_lexicons
 
-KIND_TEMPLATES = Path(settings.BASE_DIR) / "templates" / "games" / "kinds"
+KIND_TEMPLATES = [Path(settings.BASE_DIR) / "templates" / "games" / "kinds",
+                  *(Path(d) / "games" / "kinds" for d in settings.TEMPLATES[0]["DIRS"][1:])]
 # The kinds with a board of their own (``KindSpec.page``).
 PAGES = [spec.kind for spec in registry.specs() if spec.page]
 
 
 def test_every_kind_template_has_a_view_model_and_every_view_model_a_template():
-    templates = {p.stem for p in KIND_TEMPLATES.glob("*.html") if not p.stem.startswith("_")} - {"generic"}
+    templates = {p.stem for folder in KIND_TEMPLATES for p in folder.glob("*.html")
+                 if not p.stem.startswith("_")} - {"generic"}
     assert set(PAGES) == templates
 
 

@@ -33,7 +33,8 @@ def template_words() -> set[str]:
     game page's parts write (the first-game hints, the banner): a secret that is also one ("table",
     "card") cannot be told apart."""
     base = Path(settings.BASE_DIR)
-    paths = [*(base / "templates").rglob("*.html"), *(base / "games" / "web" / "kinds").glob("*.py"),
+    paths = [*(base / "templates").rglob("*.html"), *(base / "games" / "web" / "kinds").rglob("*.html"),
+             *(base / "games" / "web" / "kinds").rglob("*.py"),
              base / "games" / "web" / "presenters.py"]
     words: set[str] = set()
     for path in paths:
