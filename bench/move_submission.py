@@ -9,15 +9,17 @@ In one run this script
    at ``redis://127.0.0.1:6379/1``) and submits moves through ``POST /api/games/{id}/moves/`` at 1, 4
    and 16 concurrent clients; each client plays both seats of its own games in turn, with the current
    version and a fresh idempotency key;
-3. runs the bare database baseline for the same work with psycopg directly at the same concurrency:
-   lock the game row (``SELECT ... FOR UPDATE``), rewrite its JSON state, insert the move row, commit,
-   against the same tables (``games_game``, ``games_move``) of the same database;
+3. right before and right after each HTTP level, runs the bare database baseline for the same work with
+   psycopg directly at the same concurrency: lock the game row (``SELECT ... FOR UPDATE``), rewrite its
+   JSON state, insert the move row, commit, against the same tables (``games_game``, ``games_move``) of
+   the same database.  The two runs are pooled, so the baseline sees the tables as the HTTP level saw
+   them (they grow with every move) and one short run's luck does not decide the ratio;
 4. prints moves/s, p50 and p99 latency of both side by side with the ratio, says whether the aim (at 16
    clients at least 25 % of the baseline's moves/s and a p99 under 100 ms) is met, and writes the same
    as JSON to ``bench/results/``.
 
 Step 2 runs twice, with the speed wing (``core/speed.py``) on and off (``--wing``), each on games of its
-own, so both are reported side by side against the same baseline; the aims are the wing's.
+own and with its own bracketing baseline, reported side by side; the aims are the wing's.
 
 Every level of both modes does exactly the same work: ``--moves`` moves spread over ``--games`` fresh
 games (so every game reaches the same length and state size), split evenly among the clients.
@@ -131,6 +133,13 @@ class LevelResult:
 # ---------------------------------------------------------------------------
 # Database and fixtures
 # ---------------------------------------------------------------------------
+def pooled(a: LevelResult, b: LevelResult) -> LevelResult:
+    """Two runs of one level as one: their moves over their time, their latencies and costs together."""
+    cpu = None if a.database_cpu_s is None or b.database_cpu_s is None else a.database_cpu_s + b.database_cpu_s
+    return LevelResult(a.clients, a.moves + b.moves, a.seconds + b.seconds, a.latencies_ms + b.latencies_ms,
+                       a.errors + b.errors, a.client_cpu_s + b.client_cpu_s, database_cpu_s=cpu)
+
+
 def recreate_database(admin_url: str, name: str) -> None:
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -470,7 +479,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print("* creating users, tokens and games", flush=True)
     wings = args.wing.split(",")
-    groups = [(f"{mode}{n}", n, args.games // n) for n in levels for mode in (*(f"http-{w}-" for w in wings), "db")]
+    # Fresh games for every run, so each does the same work on games of the same length.
+    modes = [mode for w in wings for mode in (f"http-{w}-", f"db-{w}-before-", f"db-{w}-after-")]
+    groups = [(f"{mode}{n}", n, args.games // n) for n in levels for mode in modes]
     fixtures = create_fixtures(database_url, groups)
 
     server_env = dict(
@@ -486,7 +497,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     server_env.update(item.split("=", 1) for item in args.server_env)
     http_results: dict[tuple[str, int], LevelResult] = {}
+    baselines: dict[tuple[str, int], LevelResult] = {}
     failed = False
+
+    def baseline(wing: str, when: str, n: int) -> LevelResult:
+        nonlocal failed
+        db_cpu0 = database_cpu_seconds()
+        result = run_level(lambda: DbClient(database_url), fixtures[f"db-{wing}-{when}-{n}"], args.moves // n,
+                           args.warmup, args.max_seconds)
+        time.sleep(0.5)  # the baseline's back ends have ended: their time counts once the postmaster reaped them
+        result.database_cpu_s = database_cpu_seconds() - db_cpu0
+        if result.errors:
+            failed = True
+            print(f"  ! baseline at {n} clients: {len(result.errors)} client(s) failed: {result.errors[0]}")
+        return result
     for wing in wings:
         port = free_port()
         print(f"* starting uvicorn ({args.workers} workers) on 127.0.0.1:{port}, speed wing {wing}", flush=True)
@@ -495,6 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         server_pids = process_tree(server.pid)
         try:
             for n in levels:
+                before = baseline(wing, "before", n)
                 server_cpu0 = cpu_seconds(server_pids)
                 workers0 = [cpu_seconds([pid]) for pid in server_pids]
                 db_cpu0 = database_cpu_seconds()
@@ -504,6 +529,7 @@ def main(argv: list[str] | None = None) -> int:
                 result.worker_cpu_s = [cpu_seconds([pid]) - t0 for pid, t0 in zip(server_pids, workers0, strict=True)]
                 result.database_cpu_s = database_cpu_seconds() - db_cpu0
                 http_results[wing, n] = result
+                baselines[wing, n] = pooled(before, baseline(wing, "after", n))
                 if result.errors:
                     failed = True
                     print(f"  ! HTTP (wing {wing}) at {n} clients: {len(result.errors)} client(s) failed: "
@@ -513,17 +539,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rows_by_wing: dict[str, list[dict]] = {wing: [] for wing in wings}
     for n in levels:
-        db_cpu0 = database_cpu_seconds()
-        db_result = run_level(lambda: DbClient(database_url), fixtures[f"db{n}"], args.moves // n, args.warmup,
-                              args.max_seconds)
-        time.sleep(0.5)  # the baseline's back ends have ended: their time counts once the postmaster reaped them
-        db_result.database_cpu_s = database_cpu_seconds() - db_cpu0
-        if db_result.errors:
-            failed = True
-            print(f"  ! baseline at {n} clients: {len(db_result.errors)} client(s) failed: {db_result.errors[0]}")
-        b = db_result.as_json()
         for wing in wings:
-            h = http_results[wing, n].as_json()
+            h, b = http_results[wing, n].as_json(), baselines[wing, n].as_json()
             rows_by_wing[wing].append({"clients": n, "http": h, "baseline": b,
                                        "ratio": h["moves_per_s"] / b["moves_per_s"] if b["moves_per_s"] else 0.0})
             print(
