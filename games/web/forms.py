@@ -57,9 +57,9 @@ class KindForm:
     This default asks only for the number of players and makes no options of its own."""
 
     def fields(self, form: GameSettingsMixin, kind: str, lexicons: list) -> list[str]:
-        """Add the kind's fields to ``form`` (``form._add``) and return their names, or raise
+        """Add the kind's fields to ``form`` (``form.add_field``) and return their names, or raise
         ``Unavailable``."""
-        return form._seats_fields(kind)
+        return form.seats_fields(kind)
 
     def options(self, form: GameSettingsMixin, kind: str, values: dict) -> dict:
         """Exactly the options of ``kind`` the player chose (``values``: the section's fields), each
@@ -74,7 +74,7 @@ class EnglishWordsForm(KindForm):
         english = [lx for lx in lexicons if lx.language == "en"]
         if not english:
             raise Unavailable(_("no English word list is loaded on this site yet"))
-        return [*form._seats_fields(kind), *self.own_fields(form, kind), form._lexicon_field(
+        return [*form.seats_fields(kind), *self.own_fields(form, kind), form.lexicon_field(
             kind, english, help_text=_("The cards and tiles carry English letters, so the words are English."),
         )]
 
@@ -118,28 +118,28 @@ class GameSettingsMixin:
 
     # -- the sections --------------------------------------------------------------------------------
 
-    def _add(self, kind: str, name: str, form_field: forms.Field) -> str:
+    def add_field(self, kind: str, name: str, form_field: forms.Field) -> str:
         self.fields[f"{kind}_{name}"] = form_field
         return name
 
-    def _seats_fields(self, kind: str) -> list[str]:
-        return [self._seats_field(kind)] if self.settings_with_seats else []
+    def seats_fields(self, kind: str) -> list[str]:
+        return [self.seats_field(kind)] if self.settings_with_seats else []
 
-    def _seats_field(self, kind: str) -> str:
+    def seats_field(self, kind: str) -> str:
         engine = engines.get(kind)
         choices = [(n, ngettext("%(n)s player", "%(n)s players", n) % {"n": n})
                    for n in range(engine.min_seats, engine.max_seats + 1)]
-        return self._add(kind, "seats", forms.TypedChoiceField(
+        return self.add_field(kind, "seats", forms.TypedChoiceField(
             label=_("Number of players"), coerce=int, choices=choices, initial=engine.min_seats, required=False,
         ))
 
-    def _lexicon_field(self, kind: str, lexicons, *, help_text: str = "", matching: str = "") -> str:
+    def lexicon_field(self, kind: str, lexicons, *, help_text: str = "", matching: str = "") -> str:
         """The word lists offered for ``kind``; ``matching`` labels a first, empty choice that takes the
         list of the tile set's language (the page's script replaces it by filtering the lists)."""
         choices = [(lx.code, self._lexicon_label(lx)) for lx in lexicons]
         if matching:
             choices.insert(0, ("", matching))
-        return self._add(kind, "lexicon", forms.ChoiceField(
+        return self.add_field(kind, "lexicon", forms.ChoiceField(
             label=pgettext("new game", "Word list"), choices=choices, required=False, help_text=help_text,
             initial=choices[0][0] if choices else None,
         ))

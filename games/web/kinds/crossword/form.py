@@ -31,15 +31,15 @@ class CrosswordForm(KindForm):
         if not tile_sets:
             raise Unavailable(_("no English or Dutch word list is loaded on this site yet"))
         return [
-            *form._seats_fields(kind),
-            form._add(kind, "tile_set", forms.ChoiceField(
+            *form.seats_fields(kind),
+            form.add_field(kind, "tile_set", forms.ChoiceField(
                 label=_("Tile set"), widget=forms.RadioSelect, required=False, initial=tile_sets[0],
                 choices=[(code, TILE_SETS[code]) for code in tile_sets],
                 help_text=_("The letters and their values; the word list is in the same language."),
             )),
-            form._lexicon_field(kind, [lx for lx in lexicons if lx.language in tile_sets],
+            form.lexicon_field(kind, [lx for lx in lexicons if lx.language in tile_sets],
                                 matching=_("The word list in the tile set's language")),
-            form._add(kind, "challenge", forms.ChoiceField(
+            form.add_field(kind, "challenge", forms.ChoiceField(
                 label=_("Checking words"), widget=forms.RadioSelect, required=False, initial="void",
                 choices=challenge_choices(),
             )),

@@ -15,12 +15,12 @@ class SpellForm(KindForm):
         if not languages:
             raise Unavailable(_("there are not enough term cards on this site yet"))
         return [
-            *form._seats_fields(kind),
-            form._add(kind, "language", forms.ChoiceField(
+            *form.seats_fields(kind),
+            form.add_field(kind, "language", forms.ChoiceField(
                 label=_("Language of the term cards"), required=False, initial=languages[0],
                 choices=[(code, LANGUAGES.get(code, code)) for code in languages],
             )),
-            form._add(kind, "side", forms.ChoiceField(
+            form.add_field(kind, "side", forms.ChoiceField(
                 label=_("Side of the cards"), widget=forms.RadioSelect, required=False, initial="drawn",
                 choices=[
                     ("drawn", explained_choice(_("Drawn each round"), _("Either side may come up, as in the box."))),

@@ -13,7 +13,7 @@ from games.web.forms import EnglishWordsForm
 
 class SpellcrafterForm(EnglishWordsForm):
     def own_fields(self, form, kind):
-        return [form._add(kind, "rounds", forms.TypedChoiceField(
+        return [form.add_field(kind, "rounds", forms.TypedChoiceField(
             label=_("Rounds"), coerce=int, required=False, initial=DEFAULT_ROUNDS,
             choices=[(n, ngettext("%(n)s round", "%(n)s rounds", n) % {"n": n}) for n in range(1, MAX_ROUNDS + 1)],
             help_text=_("The rules play 4 rounds; fewer make a shorter game."),
