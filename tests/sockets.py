@@ -55,3 +55,14 @@ async def socket_next_of_type(sock: WebsocketCommunicator, kind: str, timeout: f
     while message["type"] != kind:
         message = await sock.receive_json_from(timeout=timeout)
     return message
+
+
+async def socket_snapshot(game_id: int, user) -> dict:
+    """What the game socket sends ``user`` when the page asks for a fresh copy."""
+    sockets = Sockets()
+    try:
+        sock = await sockets.open(f"/ws/games/{game_id}/", user)
+        await sock.send_json_to({"type": "refresh"})
+        return await socket_next_of_type(sock, "game", timeout=10)
+    finally:
+        await sockets.close_all()

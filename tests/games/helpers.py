@@ -8,7 +8,8 @@ from engines import registry
 from engines.base import rng_for
 from games import services
 from games.context import context_for
-from games.models import Game, Move, Seat
+from games.models import Game, GameStatus, Move, Seat
+from tests.helpers import committed
 
 
 def snapshot(game_id: int):
@@ -95,4 +96,27 @@ def play_out(game: Game, seed: int = 0, max_turns: int = 600) -> Game:
         services.game_submit_move(game_id=game.pk, user=seats[index].user, move=move, version=game.version,
                                   idempotency_key=f"play-out-{turn}")
     game.refresh_from_db()
+    return game
+
+
+# Toy games to a target of 3 (``options={"target": 3}``): seat 0 adds 3 and wins; 1 then 2 lets seat 1
+# win; 2 and 2 end level.
+SEAT0_WINS = [3]
+SEAT1_WINS = [1, 2]
+DRAW = [2, 2]
+
+
+def play_toy(game: Game, amounts: list[int]) -> Game:
+    """Play a toy game to its end: the seats take turns adding ``amounts``, each move committed."""
+    game.refresh_from_db()
+    seats = {s.index: s.user for s in game.seats.all()}
+    for turn, n in enumerate(amounts):
+        game.refresh_from_db()
+        with committed():
+            services.game_submit_move(
+                game_id=game.pk, user=seats[turn % game.seats_count], move={"type": "add", "n": n},
+                version=game.version, idempotency_key=f"t-{game.pk}-{game.version}",
+            )
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
     return game

@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync
 
 from games import registry
 from games.models import Game, GameStatus
-from tests.sockets import Sockets, socket_next_of_type
+from tests.sockets import socket_snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,16 +43,7 @@ def test_the_new_game_form_offers_it_and_makes_a_game_the_opponent_plays(client,
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert "Toy" in html and 'id="board"' in html
 
-    async def snapshot():
-        sockets = Sockets()
-        try:
-            sock = await sockets.open(f"/ws/games/{game.pk}/", bob)
-            await sock.send_json_to({"type": "refresh"})
-            return await socket_next_of_type(sock, "game", timeout=10)
-        finally:
-            await sockets.close_all()
-
-    message = async_to_sync(snapshot)()
+    message = async_to_sync(socket_snapshot)(game.pk, bob)
     assert message["game"]["id"] == game.pk and message["game"]["version"] == 2
 
 

@@ -17,7 +17,7 @@ from games.models import Game, GameStatus
 from lexicons.term_decks import starter_deck_load
 from tests.engines.turnspell.helpers import WORDS
 from tests.games.helpers import every_seat_moves, stand_in_lexicons
-from tests.sockets import Sockets, socket_next_of_type
+from tests.sockets import socket_snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,17 +87,6 @@ def _urls(game: Game) -> list[str]:
             f"/api/games/{game.pk}/moves/", f"/api/games/{game.pk}/gcg/"]
 
 
-async def _snapshot(game_id: int, user) -> dict:
-    """What the game socket sends ``user`` when the page asks for a fresh copy."""
-    sockets = Sockets()
-    try:
-        sock = await sockets.open(f"/ws/games/{game_id}/", user)
-        await sock.send_json_to({"type": "refresh"})
-        return await socket_next_of_type(sock, "game", timeout=10)
-    finally:
-        await sockets.close_all()
-
-
 @pytest.fixture
 def lexicons_and_decks(monkeypatch):
     stand_in_lexicons(monkeypatch, {"en": WORDS, "nl": WORDS})
@@ -128,7 +117,7 @@ def test_every_view_of_every_state_answers_without_a_server_error(kind, lexicons
                     if status >= 500 or (url == f"/games/{game.pk}/" and status != 200):
                         failures.append(f"{kind} · {state} · {who} · {language} · GET {url}: {status}")
             try:
-                message = async_to_sync(_snapshot)(game.pk, user or AnonymousUser())
+                message = async_to_sync(socket_snapshot)(game.pk, user or AnonymousUser())
                 assert message["game"]["id"] == game.pk and message["html"]
             except (AssertionError, TimeoutError) as failure:
                 failures.append(f"{kind} · {state} · {who} · socket snapshot: {failure!r}")

@@ -2,30 +2,12 @@
 move service.  Seats move in turn; ``play(game, [3])`` ends at once with seat 0 ahead,
 ``[1, 2]`` gives seat 1 the win, ``[2, 2]`` is a draw."""
 
-from games import services as game_services
-from games.models import Game, GameStatus
+from games.models import Game
 from leagues import selectors
 from leagues.templatetags.leagues import fixture_lines
+from tests.games.helpers import DRAW, SEAT0_WINS, SEAT1_WINS  # noqa: F401  (the league tests import them from here)
+from tests.games.helpers import play_toy as play
 from tests.helpers import committed  # noqa: F401  (the league tests import it from here)
-
-SEAT0_WINS = [3]
-SEAT1_WINS = [1, 2]
-DRAW = [2, 2]
-
-
-def play(game: Game, amounts: list[int]) -> Game:
-    game.refresh_from_db()
-    seats = {s.index: s.user for s in game.seats.all()}
-    for turn, n in enumerate(amounts):
-        game.refresh_from_db()
-        with committed():
-            game_services.game_submit_move(
-                game_id=game.pk, user=seats[turn % game.seats_count], move={"type": "add", "n": n},
-                version=game.version, idempotency_key=f"t-{game.pk}-{game.version}",
-            )
-    game.refresh_from_db()
-    assert game.status == GameStatus.FINISHED
-    return game
 
 
 def win(game: Game, user) -> Game:

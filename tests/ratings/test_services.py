@@ -10,32 +10,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services as game_services
-from games.models import Game, GameStatus
 from ratings import services as rating_services
 from ratings.models import Rating, RatingChange
 from ratings.tasks import on_game_finished
-from tests.helpers import committed
+from tests.games.helpers import DRAW, SEAT0_WINS
+from tests.games.helpers import play_toy as play
 
 pytestmark = pytest.mark.django_db
-
-# The toy game to 3: seat 0 adds 3 and wins; two moves of 2 each end it level.
-SEAT0_WINS = [3]
-DRAW = [2, 2]
-
-
-def play(game: Game, amounts: list[int]) -> Game:
-    seats = {s.index: s.user for s in game.seats.all()}
-    for turn, n in enumerate(amounts):
-        game.refresh_from_db()
-        with committed():
-            game_services.game_submit_move(
-                game_id=game.pk, user=seats[turn % game.seats_count], move={"type": "add", "n": n},
-                version=game.version, idempotency_key=f"t-{game.pk}-{game.version}",
-            )
-    game.refresh_from_db()
-    assert game.status == GameStatus.FINISHED
-    return game
-
 
 @pytest.fixture
 def round_robin(make_user):
