@@ -44,7 +44,8 @@ def ended(game, status):
 
 
 def events_for(game):
-    return list(EventRecord.objects.filter(payload__game_id=game.pk).values_list("topic", flat=True))
+    # In the order they were published: PostgreSQL returns rows in no promised order without one.
+    return list(EventRecord.objects.filter(payload__game_id=game.pk).order_by("pk").values_list("topic", flat=True))
 
 
 def test_the_last_move_ends_the_game(alice, bob):
