@@ -1,8 +1,12 @@
 """The Redis cache (django-redis with ``core.cache.DegradingClient``) degrades while Redis is down: the
 process's memory stands in, nothing raises into a request, and each miss is logged.  Its cache objects
-share one connection pool per Redis URL (django-redis's own)."""
+share one connection pool per Redis URL (django-redis's own) and, with the speed wing on, one Redis client."""
 
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django_redis.cache import RedisCache
@@ -12,6 +16,7 @@ from redis.exceptions import ResponseError
 from core import cache as degrading
 
 DEAD = "redis://127.0.0.1:1/0"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def redis_cache(location: str, **options) -> RedisCache:
@@ -71,6 +76,28 @@ def test_the_cache_objects_of_a_process_share_one_connection_pool():
     assert one.client.get_client().connection_pool is two.client.get_client().connection_pool
     assert redis_cache("redis://127.0.0.1:1/1").client.get_client().connection_pool is not (
         one.client.get_client().connection_pool)
+
+    # Without the wing's factory each cache object has a Redis client of its own.
+    assert one.client.get_client() is not two.client.get_client()
+
+
+def test_with_the_wings_factory_the_cache_objects_of_a_process_share_one_redis_client(stand_in):
+    factory = {"CONNECTION_FACTORY": "core.cache.SharedClientFactory"}
+    one, two = redis_cache(DEAD, **factory), redis_cache(DEAD, **factory)
+    assert one.client is not two.client
+    assert one.client.get_client() is two.client.get_client()
+    assert redis_cache("redis://127.0.0.1:1/1", **factory).client.get_client() is not one.client.get_client()
+    # The shared client degrades as any other.
+    assert one.set("a", 1) is True and two.get("a") == 1
+
+
+@pytest.mark.parametrize(("wing", "factory"), [("true", "core.cache.SharedClientFactory"), ("false", None)])
+def test_the_switch_chooses_the_factory(wing, factory):
+    env = {**os.environ, "SPEED_WING": wing, "REDIS_URL": DEAD, "DATABASE_URL": "sqlite://"}
+    code = "import config.settings as s; print(s.CACHES['default']['OPTIONS'].get('CONNECTION_FACTORY'))"
+    found = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                           check=True, timeout=60)
+    assert found.stdout.strip() == str(factory)
 
 
 @pytest.mark.redis
