@@ -296,14 +296,15 @@ if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a worker holds one unacknowledged task, not a batch
-# Queues by kind of work, so that a long job never keeps a player waiting: bot moves and notifications
-# (their e-mails too) on "interactive", analyses and bulk dictionary changes on "heavy", everything else
-# (sweeps, the relay, ratings, leagues, digests) on the default queue. The Procfile's `worker` consumes
-# the default and interactive queues, `worker_heavy` the heavy one, one task at a time.
+# Queues by kind of work, so that a long job never keeps a player waiting: notifications (their e-mails
+# too) on "interactive", bots' moves and answers to challenges on "bots" (a burst of bot games never delays
+# a notification), analyses and bulk dictionary changes on "heavy", everything else (sweeps, the relay,
+# ratings, leagues, digests) on the default queue. The Procfile's `worker` consumes the default and
+# interactive queues, `worker_bots` the bots' one, `worker_heavy` the heavy one, one task at a time.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
+    **{name: {"queue": "bots"} for name in ("games.tasks.bot_move", "games.tasks.bot_challenges")},
     **{name: {"queue": "interactive"} for name in (
-        "games.tasks.bot_move", "games.tasks.bot_challenges",
         "notifications.tasks.on_game_finished", "notifications.tasks.on_seats_due",
         "notifications.tasks.on_challenge_issued", "notifications.tasks.on_challenge_answered",
         "notifications.tasks.on_emails_queued",

@@ -51,7 +51,8 @@ def on_vacation_ended(event: dict) -> int:
 
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
 def bot_move(event: dict) -> int:
-    """``BotToMove``: the bots to act in the game play (idempotent: the move key holds the version)."""
+    """``BotToMove``: the most urgent bot turn waiting is played, this game's or one with less time left
+    (idempotent: the move key holds the version)."""
     return bot_move_play(game_id=event["game_id"])
 
 

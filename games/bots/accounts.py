@@ -8,9 +8,10 @@ unusable password, so it cannot log in, and no e-mail address.
 
 A bot never moves inside a player's request.  When a game changes and a bot's seat is to act, the
 move path publishes ``BotToMove`` on commit (``services.base.announce``), and its handler, the Celery
-task ``games.tasks.bot_move``, calls ``games.bots.play.bot_move_play``: it reads the game, lets the
-bot choose from its seat's own view and submits the move through ``game_submit_move`` with a key made of the game, the
-version and the seat, so a task run twice plays once.  The deadline sweep wakes a bot's seat too
+task ``games.tasks.bot_move`` on the bots' own queue, calls ``games.bots.play.bot_move_play``: it takes
+the most urgent bot turn waiting, lets the bot choose from its seat's own view and submits the move
+through ``game_submit_move`` with a key made of the game, the version and the seat, so a task run twice
+plays once.  The deadline sweep wakes a bot's seat too
 (within a minute), should that task be lost.
 
 In games of three or more, a seat that resigned or forfeited is played by the bot of the level its

@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import F
 
 from engines import bots as engine_bots
 from games.bots.accounts import bot_key
@@ -38,7 +40,46 @@ def bot_challenges_accept(*, game_id: int, challenged_ids: list[int]) -> int:
     return accepted
 
 
+# Bot turns looked at per task when choosing the most urgent; a claim outlasts any bot's think, and lapses
+# before the deadline sweep wakes the turn again.
+URGENT_LOOKAHEAD = 50
+CLAIM_SECONDS = 5 * 60
+
+
 def bot_move_play(*, game_id: int) -> int:
+    """Play the most urgent bot turn waiting: of the active games where a bot's seat is to act, the one whose
+    deadline is nearest (games without a clock last, then ``game_id``'s own); returns how many moves it made.
+
+    Each ``BotToMove`` is one task on the bots' queue, and each task plays one game's turn, so a burst of
+    bot games is worked off with the least time left first whatever order the tasks arrive in.  A turn is
+    claimed in the shared cache while the bot thinks, so two workers never think about the same one; the
+    claim of a killed worker lapses, and the deadline sweep announces the turn again."""
+    for candidate in _urgent_games(game_id):
+        version = Game.objects.filter(pk=candidate, status=GameStatus.ACTIVE).values_list("version", flat=True).first()
+        claim = claim_key(candidate, version)
+        if version is not None and cache.add(claim, True, timeout=CLAIM_SECONDS):
+            try:
+                return _play_seats(candidate)
+            finally:
+                cache.delete(claim)
+    return 0
+
+
+def claim_key(game_id: int, version: int | None) -> str:
+    """The cache key a worker adds while its bot thinks about this version of the game."""
+    return f"bot-turn:{game_id}:{version}"
+
+
+def _urgent_games(announced: int) -> list[int]:
+    """Games with a bot's seat to act, the nearest deadline first; the announced game is always among them."""
+    seats = (Seat.objects.filter(to_act=True, resigned=False, user__is_bot=True, game__status=GameStatus.ACTIVE)
+             .order_by(F("deadline").asc(nulls_last=True), "game_id")
+             .values_list("game_id", flat=True)[:URGENT_LOOKAHEAD])
+    games = list(dict.fromkeys(seats))
+    return games if announced in games else [*games, announced]
+
+
+def _play_seats(game_id: int) -> int:
     """Play every bot seat of the game that is to act now, one move each; returns how many moved.
 
     Reads without a lock and submits through the move path, which checks the version and the key

@@ -1,6 +1,6 @@
 """Queues by kind of work on real workers, as the Procfile runs them: ``worker`` on the default and
-interactive queues, ``worker_heavy`` on the heavy one.  While the heavy worker is busy with an analysis
-(held there by ``worker_hold``), a bot still answers a move."""
+interactive queues, ``worker_bots`` on the bots' one, ``worker_heavy`` on the heavy one.  While the
+heavy worker is busy with an analysis (held there by ``worker_hold``), a bot still answers a move."""
 
 import time
 
@@ -33,7 +33,7 @@ def wait_until(check, what: str, timeout: float = 60):
 
 @pytest.fixture
 def procfile_workers(settings, transactional_db, tmp_path):
-    """The Procfile's two workers (each a solo pool here); the heavy one holds the first analysis until
+    """The Procfile's three workers (each a solo pool here); the heavy one holds the first analysis until
     the test creates the release file."""
     from config.celery import app
 
@@ -41,6 +41,7 @@ def procfile_workers(settings, transactional_db, tmp_path):
     hold = {"HOLD_MARKER": str(tmp_path / "held"), "HOLD_RELEASE": str(tmp_path / "release")}
     workers = [start_celery_worker(settings, queues=["celery", "interactive"], name="worker")]
     try:
+        workers.append(start_celery_worker(settings, queues=["bots"], name="bots"))
         workers.append(start_celery_worker(settings, queues=["heavy"], name="heavy", env=hold,
                                            preload="tests.analysis.worker_hold"))
         yield tmp_path / "held", tmp_path / "release"

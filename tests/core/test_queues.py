@@ -1,6 +1,6 @@
-"""Queues by kind of work (``CELERY_TASK_ROUTES``): a bot's move and a notification never wait behind an
-analysis or a bulk dictionary change.  Bot moves and notifications go to "interactive", analyses and
-bulk jobs to "heavy", the rest to the default queue; the Procfile's workers consume them all."""
+"""Queues by kind of work (``CELERY_TASK_ROUTES``): a notification never waits behind a bot's thinking, an
+analysis or a bulk dictionary change.  Notifications go to "interactive", bot moves to "bots", analyses
+and bulk jobs to "heavy", the rest to the default queue; the Procfile's workers consume them all."""
 
 import re
 import shlex
@@ -10,8 +10,8 @@ from django.conf import settings
 from config.celery import app
 from tests.helpers import celery_queues
 
+BOTS = ["games.tasks.bot_move", "games.tasks.bot_challenges"]
 INTERACTIVE = [
-    "games.tasks.bot_move", "games.tasks.bot_challenges",
     "notifications.tasks.on_game_finished", "notifications.tasks.on_seats_due",
     "notifications.tasks.on_challenge_issued", "notifications.tasks.on_challenge_answered",
     "notifications.tasks.on_emails_queued",
@@ -31,8 +31,12 @@ def queue_of(task_name: str) -> str:
     return app.amqp.router.route({}, task_name)["queue"].name
 
 
-def test_bot_moves_and_notifications_go_to_the_interactive_queue():
+def test_notifications_go_to_the_interactive_queue():
     assert {name: queue_of(name) for name in INTERACTIVE} == dict.fromkeys(INTERACTIVE, "interactive")
+
+
+def test_bot_moves_and_answers_go_to_the_bots_queue():
+    assert {name: queue_of(name) for name in BOTS} == dict.fromkeys(BOTS, "bots")
 
 
 def test_analyses_and_bulk_lexicon_jobs_go_to_the_heavy_queue():
@@ -57,7 +61,7 @@ def procfile_workers() -> dict[str, list[str]]:
 def test_the_procfile_workers_consume_every_queue_and_the_heavy_one_takes_one_task_at_a_time():
     workers = procfile_workers()
     queues = {name: set(argv[argv.index("-Q") + 1].split(",")) for name, argv in workers.items()}
-    assert queues == {"worker": {"celery", "interactive"}, "worker_heavy": {"heavy"}}
+    assert queues == {"worker": {"celery", "interactive"}, "worker_bots": {"bots"}, "worker_heavy": {"heavy"}}
     assert set().union(*queues.values()) == set(celery_queues())
     heavy = workers["worker_heavy"]
     assert heavy[heavy.index("--concurrency") + 1] == "1"

@@ -2,16 +2,20 @@
 from a Celery task after the player's move commits; Club bots play resigned seats of Turnspell and
 Spellcrafter games of three or more."""
 
+from datetime import timedelta
+
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
+from django.utils import timezone
 
 from engines import registry
 from engines.base import rng_for
 from games import services
 from games.bots.accounts import bot_accounts, bots_ensure
-from games.bots.play import bot_move_play
+from games.bots.play import bot_move_play, claim_key
 from games.context import context_for
-from games.models import Game, GameStatus, Move
+from games.models import Game, GameStatus, Move, Seat
 from games.replay import replay_state, verify_game
 from games.services.base import bot_choose
 from tests.engines.turnspell.helpers import WORDS as TURNSPELL_WORDS
@@ -92,6 +96,46 @@ def test_a_bot_move_task_run_twice_plays_once(alice, bots):
     assert bot_move_play(game_id=game.pk) == 1
     assert bot_move_play(game_id=game.pk) == 0  # nothing to act on any more
     assert Move.objects.filter(game=game, user=bot).count() == before + 1
+
+
+def bots_to_move_with_deadlines(alice, bot, hours):
+    """Games against ``bot`` where the bot is to move (its tasks not delivered), its seat's deadline
+    ``hours`` from now (None: no clock)."""
+    games = [challenge_bot(alice, bot) for _ in hours]
+    for i, (game, h) in enumerate(zip(games, hours, strict=True)):
+        human_move(game, alice, key=f"u{i}")  # not committed: the bot's task has not run
+        deadline = None if h is None else timezone.now() + timedelta(hours=h)
+        Seat.objects.filter(game=game, user=bot).update(deadline=deadline)
+    return games
+
+
+def bot_moved(game, bot, before) -> bool:
+    return Move.objects.filter(game=game, user=bot).count() > before[game.pk]
+
+
+def test_a_bot_task_plays_the_turn_with_the_least_time_left_first(alice, bots):
+    bot = bots["crossword-club"]
+    far, unclocked, near, middle = bots_to_move_with_deadlines(alice, bot, [72, None, 2, 24])
+    before = {g.pk: Move.objects.filter(game=g, user=bot).count() for g in (far, unclocked, near, middle)}
+    order = []
+    for _ in range(4):
+        assert bot_move_play(game_id=far.pk) == 1  # whichever game's task it is
+        order.append(next(g for g in (far, unclocked, near, middle) if g not in order and bot_moved(g, bot, before)))
+    assert order == [near, middle, far, unclocked]
+    assert bot_move_play(game_id=far.pk) == 0
+
+
+def test_a_turn_another_worker_is_thinking_about_is_left_to_it(alice, bots):
+    bot = bots["crossword-club"]
+    near, far = bots_to_move_with_deadlines(alice, bot, [2, 72])
+    before = {g.pk: Move.objects.filter(game=g, user=bot).count() for g in (near, far)}
+    near.refresh_from_db()
+    cache.add(claim_key(near.pk, near.version), True)
+    assert bot_move_play(game_id=near.pk) == 1
+    assert bot_moved(far, bot, before) and not bot_moved(near, bot, before)
+    assert bot_move_play(game_id=near.pk) == 0  # still claimed
+    cache.delete(claim_key(near.pk, near.version))  # that worker died: its claim lapses
+    assert bot_move_play(game_id=near.pk) == 1 and bot_moved(near, bot, before)
 
 
 def test_the_bot_plays_what_its_level_chooses_from_its_own_view(alice, bots):
