@@ -4,7 +4,9 @@ Matches (``--games`` games each, default 400; ``--match`` picks some):
 
 * ``en:expert-club``, ``en:club-beginner``, ``en:expert-expert`` on the English tile set and lexicon;
 * ``nl:expert-club``, ``nl:expert-expert`` on the Dutch tile set (``{"tile_set": "nl"}``) and the
-  Dutch lexicon.
+  Dutch lexicon;
+* ``en:master-expert``, ``nl:master-expert``: the simulating master (not yet a site level, so it is
+  asked through ``ENGINE.bot_choose`` directly) against the expert.
 
 The lexicons are read straight from ``lexicons.sources`` (ENABLE + our additions; the Dutch list),
 void challenge mode.  The two players swap seats every other game; who starts is the engine's own
@@ -12,12 +14,15 @@ starting draw.  Every move goes through ``ENGINE.apply``.  Reported per match: t
 rate (a draw counts half) with twice its standard error, each player's average final score and
 average points per turn (its own placements over all its turns; final rack adjustments excluded).
 For a self-play match (``expert-expert``) the average score of both seats together is the figure.
+For the master, also its seconds per move (median and max): the CPU time ``choose`` takes, view
+included, so that other load on the machine does not count.
 Aims: Expert >= 75 % against Club in each language, Club >= 90 % against Beginner, Expert self-play
 >= 440 points a game in English.
 
 ``--leaves en=PATH`` plays the Expert with another leave table (e.g. one just learned by
 ``leaves_fit.py --out``) instead of the shipped one.  Results go to ``bench/results/bot_strength.json``.
-About 0.4 s a game on one core; ``--games 40`` for a quick look, ``--jobs 2`` for two processes.
+About 0.4 s a game on one core (a master game: minutes); ``--games 40`` for a quick look, ``--jobs 2``
+for two processes.
 Run with ``.venv/bin/python bench/bot_strength.py [--help]``.
 """
 
@@ -28,8 +33,11 @@ import json
 import math
 import os
 import platform
+import random
+import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -50,7 +58,10 @@ MATCHES = {
     "en:expert-expert": ("en", ("expert", "expert")),
     "nl:expert-club": ("nl", ("expert", "club")),
     "nl:expert-expert": ("nl", ("expert", "expert")),
+    "en:master-expert": ("en", ("master", "expert")),
+    "nl:master-expert": ("nl", ("master", "expert")),
 }
+TIMED_LEVELS = ("master",)  # levels whose seconds per move are reported
 WIN_AIMS = {"en:expert-club": 0.75, "en:club-beginner": 0.90, "nl:expert-club": 0.75}
 SCORE_AIMS = {"en:expert-expert": 440.0}
 
@@ -68,8 +79,17 @@ def use_leaves(code: str, path: Path) -> None:
     equity._TABLES[code] = equity.LeaveTable.from_json(json.loads(path.read_text("utf-8")))
 
 
+def choose(state: dict, seat: int, ctx: Context, level: str, rng: random.Random,
+           common_word: Callable[[str], bool]) -> dict:
+    """The bot's move; a level the site does not offer yet is asked through the engine directly."""
+    if level in ENGINE.bot_levels:
+        return choose_move("crossword", state, seat, ctx, level, rng, common_word=common_word)
+    return ENGINE.bot_choose(ENGINE.view(state, seat), ctx.lexicon, level, rng, common_word=common_word)
+
+
 def play(code: str, levels: tuple[str, str], game_seed: int, swap: bool) -> dict:
-    """One game; per player (0 = the first level): final score, points made in turns, turns taken."""
+    """One game; per player (0 = the first level): final score, points made in turns, turns taken,
+    and the CPU seconds each of its moves took."""
     ctx = Context(lexicon=lexicon(code))
     common_word = common_word_predicate(code)
     seat_of = (1, 0) if swap else (0, 1)  # player -> seat
@@ -77,9 +97,12 @@ def play(code: str, levels: tuple[str, str], game_seed: int, swap: bool) -> dict
     state = ENGINE.setup(2, {"tile_set": code, "challenge": "void"}, game_seed)
     rng = rng_for(game_seed, "bots")
     turns = [0, 0]
+    seconds: list[list[float]] = [[], []]
     while ENGINE.outcome(state) is None:
         seat = state["to_move"]
-        move = choose_move("crossword", state, seat, ctx, level_at[seat], rng, common_word=common_word)
+        start = time.process_time()
+        move = choose(state, seat, ctx, level_at[seat], rng, common_word)
+        seconds[seat].append(time.process_time() - start)
         state = ENGINE.apply(state, seat, move, ctx)
         turns[seat] += 1
     made = [0, 0]
@@ -90,7 +113,8 @@ def play(code: str, levels: tuple[str, str], game_seed: int, swap: bool) -> dict
     mine, theirs = scores[seat_of[0]], scores[seat_of[1]]
     result = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     return {"result": result, "players": [{"score": scores[seat_of[p]], "made": made[seat_of[p]],
-                                           "turns": turns[seat_of[p]]} for p in (0, 1)]}
+                                           "turns": turns[seat_of[p]], "seconds": seconds[seat_of[p]]}
+                                          for p in (0, 1)]}
 
 
 def _play(args: tuple) -> dict:
@@ -120,10 +144,12 @@ def run_match(name: str, games: int, seed: int, jobs: int, leaves: list[tuple[st
                "win_rate": rate, "win_rate_2se": 2 * spread / math.sqrt(games), "players": []}
     for p in (0, 1):
         total_turns = sum(g["players"][p]["turns"] for g in played)
+        moves = [t for g in played for t in g["players"][p]["seconds"]]
         summary["players"].append({
             "level": levels[p],
             "average_score": sum(g["players"][p]["score"] for g in played) / games,
             "points_per_turn": sum(g["players"][p]["made"] for g in played) / total_turns,
+            "seconds_per_move": {"median": statistics.median(moves), "max": max(moves)},
         })
     summary["average_score_both"] = sum(pl["average_score"] for pl in summary["players"]) / 2
     summary["average_margin"] = summary["players"][0]["average_score"] - summary["players"][1]["average_score"]
@@ -136,6 +162,10 @@ def describe(name: str, s: dict) -> str:
             f"average score {a['average_score']:.1f} vs {b['average_score']:.1f} "
             f"(both {s['average_score_both']:.1f}); points per turn {a['points_per_turn']:.1f} vs "
             f"{b['points_per_turn']:.1f}; {s['seconds']:.0f} s")
+    for player in s["players"]:
+        if player["level"] in TIMED_LEVELS:
+            timed = player["seconds_per_move"]
+            line += f"; {player['level']} {timed['median']:.2f} s a move (median), {timed['max']:.2f} s at most"
     if name in WIN_AIMS:
         line += f" [aim win >= {WIN_AIMS[name]:.0%}: {'met' if s['win_rate'] >= WIN_AIMS[name] else 'NOT met'}]"
     if name in SCORE_AIMS:

@@ -10,10 +10,18 @@ Levels:
 * ``expert``: the best static equity (``equity.Evaluator``: score, leave, board and end-game terms),
   which exchanges when the leave is bad; with the bag empty against one opponent, the 2-ply
   end-game search decides.
+* ``master``: looks ahead over the tiles it cannot see (``simulation``): with more than two tiles in
+  the bag it simulates its best candidates by static equity against sampled opponent racks and bag
+  orders (the opponent's best reply, then its own best play), dropping clear losers early; with one or
+  two tiles in the bag it goes through every bag the unseen tiles allow instead; with the bag empty
+  the expert's end-game search decides.  With more than one opponent, or with no placement to make,
+  it plays as the expert.  The slowest level: seconds of CPU a move, the look-ahead stopping at
+  ``simulation.MAX_SECONDS``.  Not yet a level the site offers (``bot_levels``).
 
 Every level challenges a play that formed a word outside the lexicon (in games with challenges) and
 otherwise accepts.  The bot reads only the view: the board, its own rack, the unseen tiles and their
-count, never another rack or the bag order.  Pure: randomness comes from the caller's ``rng``.
+count, never another rack or the bag order.  Pure: randomness comes from the caller's ``rng``; only
+the master reads a clock (its thread's CPU time), for its time cap.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Any
 from ..base import Lexicon
 from .equity import Evaluator, Situation, endgame_values, leave_table
 from .movegen import Play, all_plays
+from .simulation import PRE_ENDGAME_BAG, pre_endgame_values, simulate
 from .tiles import TILE_SETS
 
 # Beginner picks among its placements ranked by score, from these fractions of the list (best first).
@@ -67,6 +76,8 @@ def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Ra
         return _beginner(plays, situation, rng, common_word).move()
     if level == "club":
         return _club(plays, situation, rng).move()
+    if level == "master":
+        return best_by_simulation(plays, situation, lexicon, rng).move()
     return best_by_equity(plays, situation, lexicon).move()
 
 
@@ -103,3 +114,13 @@ def best_by_equity(plays: list[Play], situation: Situation, lexicon: Lexicon) ->
     if situation.endgame and any(p.kind == "place" for p in plays):
         return endgame_values(situation, plays, lexicon)[0][1]
     return Evaluator(situation).top(plays, 1)[0][1]
+
+
+def best_by_simulation(plays: list[Play], situation: Situation, lexicon: Lexicon, rng: random.Random) -> Play:
+    """The master's choice: the pre-end-game enumeration with one or two tiles in the bag, the
+    simulation with more; the expert's choice where neither applies."""
+    if situation.seats != 2 or situation.bag_count == 0 or not any(p.kind == "place" for p in plays):
+        return best_by_equity(plays, situation, lexicon)
+    if situation.bag_count <= PRE_ENDGAME_BAG:
+        return pre_endgame_values(situation, plays, lexicon)[0][1]
+    return simulate(situation, plays, lexicon, rng).best

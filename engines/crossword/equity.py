@@ -15,6 +15,7 @@ Static equity = score + value of the tiles kept (the leave) + simple board and e
 ``endgame_values`` decides the last moves once the bag is empty in a two-player game: both racks
 are known (the opponent holds exactly the unseen tiles), so a 2-ply search over the top candidates
 (my play, every strong reply, then my best next play as a static leaf) replaces the static guess.
+``EndgameSearch`` is that search; the master's pre-end-game (``simulation``) searches with it too.
 
 Pure: works on boards, racks and the Play objects of ``movegen``; no Django, no clock, no randomness.
 """
@@ -257,15 +258,48 @@ class Evaluator:
         found.sort(key=lambda item: (-item[0], item[1]))
         return [(e, plays[i]) for e, i in found[:k]]
 
+    def best(self, plays: Sequence[Play]) -> tuple[float, Play]:
+        """``top(plays, 1)[0]`` without a sort, for searches that ask it thousands of times: the leave
+        term is worked out once per leave, and the board term only for plays whose score + leave
+        reaches the best equity found (the term is never positive)."""
+        leave_term = self.leave_term
+        terms: tuple[dict[str, float], dict[str, float]] = ({}, {})  # by leave: placements, the rest
+        bounds = []
+        top = float("-inf")
+        for p in plays:
+            held = terms[p.kind != "place"]
+            term = held.get(p.leave)
+            if term is None:
+                term = held[p.leave] = leave_term(p)
+            bound = p.score + term
+            bounds.append(bound)
+            if bound > top:
+                top = bound
+        best_i = bounds.index(top)
+        best_equity = top + self.board_term(plays[best_i])
+        for i, bound in enumerate(bounds):
+            if bound < best_equity or i == best_i:
+                continue
+            equity = bound + self.board_term(plays[i])
+            if equity > best_equity or (equity == best_equity and i < best_i):  # ties: the first, as in top
+                best_equity, best_i = equity, i
+        return best_equity, plays[best_i]
+
 
 # -- the end-game search ------------------------------------------------------------------------------
 
 
-def _after(board: list[str], play: Play) -> list[str]:
+def board_after(board: list[str], play: Play) -> list[str]:
+    """The board once ``play`` stands on it (an exchange or the pass leaves it as it was)."""
     return boardmod.place(board, [(t.row, t.col, t.board_char) for t in play.tiles])
 
 
-class _Endgame:
+class EndgameSearch:
+    """Negamax over plays when both racks are known (the bag is empty): the mover holds ``rack``,
+    the opponent ``other``; values are points the mover gains over the opponent, end-of-game rack
+    adjustments included.  The replies searched are the ``reply_width`` strongest placements by
+    static end-game equity, plus the pass; ``best_static`` is the leaf."""
+
     def __init__(self, lexicon: Lexicon, tile_set: TileSet, width: int, reply_width: int) -> None:
         self.lexicon = lexicon
         self.tile_set = tile_set
@@ -305,7 +339,7 @@ class _Endgame:
             return -self.best_reply(board, other, rack, depth - 1, passed=True)
         if not play.leave:
             return play.score + 2.0 * self.value(other)
-        after = _after(board, play)
+        after = board_after(board, play)
         if depth == 0:
             return play.score - self.best_static(after, other, play.leave)
         return play.score - self.best_reply(after, other, play.leave, depth - 1, passed=False)
@@ -325,7 +359,7 @@ def endgame_values(situation: Situation, plays: Sequence[Play], lexicon: Lexicon
     from this turn on, end-of-game rack adjustments included."""
     if not situation.endgame:
         raise ValueError("the end-game search needs an empty bag and exactly one opponent")
-    search = _Endgame(lexicon, situation.tile_set, width, reply_width)
+    search = EndgameSearch(lexicon, situation.tile_set, width, reply_width)
     opponent = situation.unseen
     evaluator = Evaluator(situation)
     placed = [p for p in plays if p.kind == "place"]
