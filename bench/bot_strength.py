@@ -17,7 +17,7 @@ For a self-play match (``expert-expert``) the average score of both seats togeth
 For the master, also its seconds per move (median and max): the CPU time ``choose`` takes, view
 included, so that other load on the machine does not count.
 Aims: Expert >= 75 % against Club in each language, Club >= 90 % against Beginner, Expert self-play
->= 440 points a game in English.
+>= 440 points a game in English, Master >= 60 % against Expert in each language with at most 30 s a move.
 
 ``--leaves en=PATH`` plays the Expert with another leave table (e.g. one just learned by
 ``leaves_fit.py --out``) instead of the shipped one.  Results go to ``bench/results/bot_strength.json``.
@@ -62,7 +62,9 @@ MATCHES = {
     "nl:master-expert": ("nl", ("master", "expert")),
 }
 TIMED_LEVELS = ("master",)  # levels whose seconds per move are reported
-WIN_AIMS = {"en:expert-club": 0.75, "en:club-beginner": 0.90, "nl:expert-club": 0.75}
+WIN_AIMS = {"en:expert-club": 0.75, "en:club-beginner": 0.90, "nl:expert-club": 0.75,
+            "en:master-expert": 0.60, "nl:master-expert": 0.60}
+MASTER_SECONDS_AIM = 30.0  # the master's CPU seconds a move, at most
 SCORE_AIMS = {"en:expert-expert": 440.0}
 
 _lexicons: dict[str, WordIndex] = {}
@@ -166,6 +168,8 @@ def describe(name: str, s: dict) -> str:
         if player["level"] in TIMED_LEVELS:
             timed = player["seconds_per_move"]
             line += f"; {player['level']} {timed['median']:.2f} s a move (median), {timed['max']:.2f} s at most"
+            met = timed["max"] <= MASTER_SECONDS_AIM
+            line += f" [aim <= {MASTER_SECONDS_AIM:.0f} s a move: {'met' if met else 'NOT met'}]"
     if name in WIN_AIMS:
         line += f" [aim win >= {WIN_AIMS[name]:.0%}: {'met' if s['win_rate'] >= WIN_AIMS[name] else 'NOT met'}]"
     if name in SCORE_AIMS:
