@@ -48,20 +48,28 @@ CLAIM_SECONDS = 5 * 60
 
 def bot_move_play(*, game_id: int) -> int:
     """Play the most urgent bot turn waiting: of the active games where a bot's seat is to act, the one whose
-    deadline is nearest (games without a clock last, then ``game_id``'s own); returns how many moves it made.
+    deadline is nearest (games without a clock last, ties by game; ``game_id``'s own is always considered);
+    returns how many moves it made.
 
     Each ``BotToMove`` is one task on the bots' queue, and each task plays one game's turn, so a burst of
     bot games is worked off with the least time left first whatever order the tasks arrive in.  A turn is
     claimed in the shared cache while the bot thinks, so two workers never think about the same one; the
-    claim of a killed worker lapses, and the deadline sweep announces the turn again."""
+    claim of a killed worker lapses, and the deadline sweep announces the turn again.  A turn whose play
+    fails keeps its claim until it lapses, and the task plays the next one."""
     for candidate in _urgent_games(game_id):
         version = Game.objects.filter(pk=candidate, status=GameStatus.ACTIVE).values_list("version", flat=True).first()
         claim = claim_key(candidate, version)
-        if version is not None and cache.add(claim, True, timeout=CLAIM_SECONDS):
-            try:
-                return _play_seats(candidate)
-            finally:
-                cache.delete(claim)
+        if version is None or not cache.add(claim, True, timeout=CLAIM_SECONDS):
+            continue
+        try:
+            played = _play_seats(candidate)
+        except Exception:
+            # Its claim stays until it lapses: a turn that fails every time must not stop the queue, as
+            # it would if every task took it first again.
+            logger.exception("bot turn in game %s failed; the next urgent turn is played instead", candidate)
+            continue
+        cache.delete(claim)
+        return played
     return 0
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from engines import registry
 from engines.base import rng_for
 from games import services
+from games.bots import play
 from games.bots.accounts import bot_accounts, bots_ensure
 from games.bots.play import bot_move_play, claim_key
 from games.context import context_for
@@ -136,6 +137,25 @@ def test_a_turn_another_worker_is_thinking_about_is_left_to_it(alice, bots):
     assert bot_move_play(game_id=near.pk) == 0  # still claimed
     cache.delete(claim_key(near.pk, near.version))  # that worker died: its claim lapses
     assert bot_move_play(game_id=near.pk) == 1 and bot_moved(near, bot, before)
+
+
+def test_a_turn_that_fails_does_not_hold_up_the_others(alice, bots, monkeypatch, caplog):
+    bot = bots["crossword-club"]
+    near, far = bots_to_move_with_deadlines(alice, bot, [2, 72])
+    before = {g.pk: Move.objects.filter(game=g, user=bot).count() for g in (near, far)}
+    near.refresh_from_db()
+    choose = play.bot_choose
+
+    def broken_in_near(game, *args, **kwargs):
+        if game.pk == near.pk:
+            raise RuntimeError("a bug in this position")
+        return choose(game, *args, **kwargs)
+
+    monkeypatch.setattr(play, "bot_choose", broken_in_near)
+    assert bot_move_play(game_id=near.pk) == 1  # the failing turn first, then the next one
+    assert bot_moved(far, bot, before) and not bot_moved(near, bot, before)
+    assert "bot turn in game" in caplog.text
+    assert not cache.add(claim_key(near.pk, near.version), True)  # kept until it lapses
 
 
 def test_the_bot_plays_what_its_level_chooses_from_its_own_view(alice, bots):
