@@ -5,8 +5,7 @@ Matches (``--games`` games each, default 400; ``--match`` picks some):
 * ``en:expert-club``, ``en:club-beginner``, ``en:expert-expert`` on the English tile set and lexicon;
 * ``nl:expert-club``, ``nl:expert-expert`` on the Dutch tile set (``{"tile_set": "nl"}``) and the
   Dutch lexicon;
-* ``en:master-expert``, ``nl:master-expert``: the simulating master (not yet a site level, so it is
-  asked through ``ENGINE.bot_choose`` directly) against the expert.
+* ``en:master-expert``, ``nl:master-expert``: the simulating master against the expert.
 
 The lexicons are read straight from ``lexicons.sources`` (ENABLE + our additions; the Dutch list),
 void challenge mode.  The two players swap seats every other game; who starts is the engine's own
@@ -21,8 +20,10 @@ Aims: Expert >= 75 % against Club in each language, Club >= 90 % against Beginne
 
 ``--leaves en=PATH`` plays the Expert with another leave table (e.g. one just learned by
 ``leaves_fit.py --out``) instead of the shipped one.  Results go to ``bench/results/bot_strength.json``.
-About 0.4 s a game on one core (a master game: minutes); ``--games 40`` for a quick look, ``--jobs 2``
-for two processes.
+About 0.4 s a game on one core (a master game: about half a minute); ``--games 40`` for a quick look,
+``--jobs 2`` for two processes.  A long match can be played in parts: ``--first N --games K --log PATH``
+plays its games N .. N+K-1 (each game's seed depends only on its number) and appends each as it ends;
+``--from-log PATH [--from-log PATH2 ...]`` then sums up every game the logs hold.
 Run with ``.venv/bin/python bench/bot_strength.py [--help]``.
 """
 
@@ -33,11 +34,9 @@ import json
 import math
 import os
 import platform
-import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -81,14 +80,6 @@ def use_leaves(code: str, path: Path) -> None:
     equity._TABLES[code] = equity.LeaveTable.from_json(json.loads(path.read_text("utf-8")))
 
 
-def choose(state: dict, seat: int, ctx: Context, level: str, rng: random.Random,
-           common_word: Callable[[str], bool]) -> dict:
-    """The bot's move; a level the site does not offer yet is asked through the engine directly."""
-    if level in ENGINE.bot_levels:
-        return choose_move("crossword", state, seat, ctx, level, rng, common_word=common_word)
-    return ENGINE.bot_choose(ENGINE.view(state, seat), ctx.lexicon, level, rng, common_word=common_word)
-
-
 def play(code: str, levels: tuple[str, str], game_seed: int, swap: bool) -> dict:
     """One game; per player (0 = the first level): final score, points made in turns, turns taken,
     and the CPU seconds each of its moves took."""
@@ -103,7 +94,7 @@ def play(code: str, levels: tuple[str, str], game_seed: int, swap: bool) -> dict
     while ENGINE.outcome(state) is None:
         seat = state["to_move"]
         start = time.process_time()
-        move = choose(state, seat, ctx, level_at[seat], rng, common_word)
+        move = choose_move("crossword", state, seat, ctx, level_at[seat], rng, common_word=common_word)
         seconds[seat].append(time.process_time() - start)
         state = ENGINE.apply(state, seat, move, ctx)
         turns[seat] += 1
@@ -128,21 +119,60 @@ def _init(leaves: list[tuple[str, Path]]) -> None:
         use_leaves(code, path)
 
 
-def run_match(name: str, games: int, seed: int, jobs: int, leaves: list[tuple[str, Path]]) -> dict:
+def run_match(name: str, games: int, seed: int, jobs: int, leaves: list[tuple[str, Path]], *, first: int = 0,
+              log: Path | None = None) -> dict:
+    """Play games ``first`` .. ``first + games - 1`` of the match's seeded sequence; each finished game is
+    appended to ``log`` (JSON lines) as it ends, so a long match can be played in parts and summed up."""
     code, levels = MATCHES[name]
-    jobs_args = [(code, levels, rng_for(seed, "strength", code, "-".join(levels), n).randrange(2**31), n % 2 == 1)
-                 for n in range(games)]
+    jobs_args = [(code, levels, game_seed(seed, code, levels, n), n % 2 == 1) for n in range(first, first + games)]
     start = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(leaves,)) as pool:
-            played = list(pool.map(_play, jobs_args, chunksize=4))
-    else:
-        played = [_play(a) for a in jobs_args]
-    elapsed = time.perf_counter() - start
+    played = []
+    with ProcessPoolExecutor(jobs, initializer=_init, initargs=(leaves,)) if jobs > 1 else _InProcess() as pool:
+        for n, game in zip(range(first, first + games), pool.map(_play, jobs_args), strict=True):
+            played.append(game)
+            if log is not None:
+                with log.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"match": name, "seed": seed, "game": n, **game}) + "\n")
+    return summarise(name, played, seconds=time.perf_counter() - start)
+
+
+def game_seed(seed: int, code: str, levels: tuple[str, str], n: int) -> int:
+    """The seed of the match's game ``n``: the same game whichever part of the match plays it."""
+    return rng_for(seed, "strength", code, "-".join(levels), n).randrange(2**31)
+
+
+class _InProcess:
+    """``map`` in this process, for one job (as a context manager, like the process pool)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def map(self, function, iterable):
+        return map(function, iterable)
+
+
+def logged_games(paths: list[Path], name: str, seed: int) -> list[dict]:
+    """The games of ``name`` (this seed) recorded in these logs, each game once, in game order."""
+    games: dict[int, dict] = {}
+    for path in paths:
+        for line in path.read_text("utf-8").splitlines():
+            record = json.loads(line)
+            if record["match"] == name and record["seed"] == seed:
+                games[record["game"]] = record
+    return [games[n] for n in sorted(games)]
+
+
+def summarise(name: str, played: list[dict], *, seconds: float) -> dict:
+    """The match's figures over these games."""
+    code, levels = MATCHES[name]
+    games = len(played)
     results = [g["result"] for g in played]
     rate = sum(results) / games
     spread = math.sqrt(sum((r - rate) ** 2 for r in results) / max(1, games - 1))
-    summary = {"tile_set": code, "levels": list(levels), "games": games, "seconds": round(elapsed, 1),
+    summary = {"tile_set": code, "levels": list(levels), "games": games, "seconds": round(seconds, 1),
                "win_rate": rate, "win_rate_2se": 2 * spread / math.sqrt(games), "players": []}
     for p in (0, 1):
         total_turns = sum(g["players"][p]["turns"] for g in played)
@@ -183,6 +213,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400, help="games per match (default 400)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the number of the first game to play (default 0): with --games, one part of a match")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append every finished game to this file (JSON lines), for --from-log")
+    parser.add_argument("--from-log", type=Path, action="append", default=[], metavar="PATH",
+                        help="play nothing: sum up the games these logs hold (repeatable; parts of a match)")
     parser.add_argument("--match", action="append", choices=sorted(MATCHES),
                         help="play only this match (repeatable; default: all)")
     parser.add_argument("--leaves", action="append", default=[], metavar="CODE=PATH",
@@ -197,7 +233,14 @@ def main(argv: list[str] | None = None) -> None:
               "games": args.games, "seed": args.seed, "jobs": args.jobs,
               "leaves": {code: str(path) for code, path in leaves}, "matches": {}}
     for name in args.match or list(MATCHES):
-        summary = run_match(name, args.games, args.seed, args.jobs, leaves)
+        if args.from_log:
+            played = logged_games(args.from_log, name, args.seed)
+            if not played:
+                continue
+            summary = summarise(name, played, seconds=0.0)
+            report["games"] = len(played)
+        else:
+            summary = run_match(name, args.games, args.seed, args.jobs, leaves, first=args.first, log=args.log)
         report["matches"][name] = summary
         print(describe(name, summary), flush=True)
         report["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]

@@ -23,8 +23,8 @@ from django.urls import re_path, set_script_prefix  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core import speed  # noqa: E402
+from core.after_response import open_request, run_pending  # noqa: E402
 from core.request_memo import open_memo  # noqa: E402
-from web.after_response import open_request, run_pending  # noqa: E402
 from web.sockets import NoSuchSocket, SameOriginValidator, SocketLimits, SocketOutage  # noqa: E402
 
 
@@ -80,7 +80,7 @@ class OneHopASGIHandler(ASGIHandler):
                     await sync_to_async(response.close, thread_sensitive=False, executor=web_threads)()
         finally:
             body_file.close()
-            await run_pending(pending)  # the sockets' broadcast, after the response (web.after_response)
+            await run_pending(pending)  # the broadcast, eager bots' turns: after the response (core.after_response)
 
     def _respond(self, scope, body_file):
         signals.request_started.send(sender=self.__class__, scope=scope)

@@ -314,6 +314,9 @@ CELERY_TASK_ROUTES = {
         "lexicons.tasks.on_bulk_job_queued",
     )},
 }
+# With tasks run eagerly (the embedded defaults), the tasks of these queues run after the response of the
+# request whose change sent them, not inside it: a bot may think for seconds (core/events.py).
+EAGER_AFTER_RESPONSE_QUEUES = env.list("EAGER_AFTER_RESPONSE_QUEUES", default=["bots"])
 # An analysis or a bulk dictionary job still unfinished this many seconds after its task was sent is sent
 # again (beat, every 5 minutes): its task was lost with a killed worker, which the broker would give back
 # only after CELERY_VISIBILITY_TIMEOUT. One being run holds its row lock and is left alone.

@@ -10,6 +10,11 @@ Delivery survives a broker outage: ``publish`` writes the event to the outbox (`
 publisher's transaction, and on commit sends its handlers' tasks and marks it sent.  If the broker is
 down the record stays, and ``events_relay`` (beat, every minute) sends it later — so an event is never
 lost with a committed change, and never sent for a change that rolled back.
+
+In the embedded setup tasks run eagerly, in the process that sends them.  There a task routed to one of
+``EAGER_AFTER_RESPONSE_QUEUES`` (the bots', whose think can take seconds) runs after the response of the
+request that published its event (``core.after_response``), not inside it; outside a request it runs
+at once, as every eager task does.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
-from celery import chain
-from django.db import transaction
+from asgiref.sync import sync_to_async
+from celery import chain, current_app
+from django.conf import settings
+from django.db import connections, transaction
 from django.utils import timezone
 
+from core.after_response import after_response
 from core.models import EventRecord
 
 logger = logging.getLogger(__name__)
@@ -74,10 +82,35 @@ def _signature(handler: Handler, payload: dict) -> Any:
 
 
 def _send(signature: Any) -> Any:
+    if _runs_after_response(signature) and after_response(_apply_later, signature):
+        return None
+    return _apply(signature)
+
+
+def _apply(signature: Any) -> Any:
     # No publish retries and no result: with the broker down this runs inside the request that
     # published, and the relay is the retry. A result subscription would wait ~20 s for the result
     # store (Redis too) and then leave Celery's client unusable until restart; nothing reads these.
     return signature.apply_async(retry=False, ignore_result=True)
+
+
+def _runs_after_response(signature: Any) -> bool:
+    """Whether this task runs eagerly here and belongs to a queue whose tasks wait for the response."""
+    if not current_app.conf.task_always_eager:
+        return False
+    queue = (settings.CELERY_TASK_ROUTES.get(signature.task) or {}).get("queue")
+    return queue in settings.EAGER_AFTER_RESPONSE_QUEUES
+
+
+async def _apply_later(signature: Any) -> None:
+    await sync_to_async(_apply_in_thread, thread_sensitive=False)(signature)
+
+
+def _apply_in_thread(signature: Any) -> None:
+    try:
+        _apply(signature)
+    finally:
+        connections.close_all()  # a pooled thread of the event loop's: it keeps no connection
 
 
 def deliver(record_ids: list[int], send: Callable[[Any], Any] | None = None) -> int:

@@ -3,7 +3,7 @@
 
 Called from ``transaction.on_commit``: if the channel layer is down the move is already committed,
 so the failure is logged and swallowed.  In a web request the messages go out after the response
-(``web.after_response``).
+(``core.after_response``).
 """
 
 import logging
@@ -11,7 +11,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from web.after_response import after_response
+from core.after_response import after_response
 
 logger = logging.getLogger(__name__)
 

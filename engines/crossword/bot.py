@@ -16,7 +16,7 @@ Levels:
   two tiles in the bag it goes through every bag the unseen tiles allow instead; with the bag empty
   the expert's end-game search decides.  With more than one opponent, or with no placement to make,
   it plays as the expert.  The slowest level: seconds of CPU a move, the look-ahead stopping at
-  ``simulation.MAX_SECONDS``.  Not yet a level the site offers (``bot_levels``).
+  ``simulation.MAX_SECONDS``.
 
 Every level challenges a play that formed a word outside the lexicon (in games with challenges) and
 otherwise accepts.  The bot reads only the view: the board, its own rack, the unseen tiles and their

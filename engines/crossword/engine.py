@@ -131,7 +131,7 @@ class CrosswordEngine(Engine):
     list_order = 1
     exports_gcg = True
     analysable = True
-    bot_levels = ("beginner", "club", "expert")
+    bot_levels = ("beginner", "club", "expert", "master")
 
     bot_module = "engines.crossword.bot"
 

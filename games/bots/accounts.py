@@ -43,6 +43,7 @@ LEVEL_NAMES = {
     "beginner": gettext_lazy("Beginner"),
     "club": gettext_lazy("Club"),
     "expert": gettext_lazy("Expert"),
+    "master": gettext_lazy("Master"),
 }
 
 

@@ -190,6 +190,7 @@ BOT_LEVEL_HINTS = {
     "beginner": gettext_lazy("common words, modest scores"),
     "club": gettext_lazy("the best score it finds"),
     "expert": gettext_lazy("the best equity, with the end-game search"),
+    "master": gettext_lazy("looks ahead over the tiles it cannot see; a few seconds a move"),
 }
 
 

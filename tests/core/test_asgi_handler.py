@@ -1,5 +1,5 @@
 """The ASGI handler (``config.asgi.OneHopASGIHandler``): a request's sync work in one pooled thread, and
-the sockets' broadcast after the response (``web.after_response``)."""
+the sockets' broadcast after the response (``core.after_response``)."""
 
 import asyncio
 import contextvars

@@ -1,9 +1,11 @@
 """The one table of who listens to which event and who answers which policy question, and the
 outbox that delivers events even when the broker is down at commit time."""
 
+import contextvars
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.utils import timezone
 
@@ -12,6 +14,7 @@ from analysis.events import AnalysisRequested
 from config import wiring
 from config.celery import app
 from core import events
+from core.after_response import open_request, run_pending
 from core.events import Event, publish
 from core.hooks import hook_providers
 from core.models import EventRecord
@@ -133,3 +136,44 @@ def test_the_relay_forgets_sent_records_after_two_days():
     old = EventRecord.objects.create(topic="x", payload={}, sent_at=timezone.now() - timedelta(days=3))
     events.relay()
     assert not EventRecord.objects.filter(pk=old.pk).exists()
+
+
+def test_in_the_embedded_setup_a_bots_task_runs_after_the_response_and_the_others_at_once(monkeypatch):
+    from games.tasks import bot_move
+    from notifications.tasks import on_game_finished
+
+    applied = []
+    monkeypatch.setattr(events, "_apply", lambda signature: applied.append(signature.task))
+    assert app.conf.task_always_eager and "bots" in settings.EAGER_AFTER_RESPONSE_QUEUES  # as under make run
+
+    def in_a_request():
+        pending = open_request()
+        events._send(bot_move.si({"game_id": 1, "version": 1}))
+        events._send(on_game_finished.si({"game_id": 1, "reason": "x"}))
+        assert applied == ["notifications.tasks.on_game_finished"]  # the bot's waits for the response
+        async_to_sync(run_pending)(pending)
+        assert applied == ["notifications.tasks.on_game_finished", "games.tasks.bot_move"]
+
+    contextvars.copy_context().run(in_a_request)
+    applied.clear()
+    events._send(bot_move.si({"game_id": 1, "version": 1}))  # no request to wait for: at once
+    assert applied == ["games.tasks.bot_move"]
+
+
+def test_with_a_broker_a_bots_task_goes_to_it_at_once(monkeypatch):
+    from games.tasks import bot_move
+
+    applied = []
+    monkeypatch.setattr(events, "_apply", lambda signature: applied.append(signature.task))
+
+    def in_a_request():
+        open_request()
+        events._send(bot_move.si({"game_id": 1, "version": 1}))
+        assert applied == ["games.tasks.bot_move"]
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        contextvars.copy_context().run(in_a_request)
+    finally:
+        app.conf.task_always_eager = before

@@ -70,7 +70,7 @@ def test_selfplay_with_bots_replays_and_leaks_nothing(english, kind, options):
 
 def test_every_kind_with_bots_has_levels_and_spell_has_none():
     declared = {kind: levels(kind) for kind in registry.kinds() if levels(kind)}
-    assert declared == {"crossword": ("beginner", "club", "expert"), "turnspell": ("club",),
+    assert declared == {"crossword": ("beginner", "club", "expert", "master"), "turnspell": ("club",),
                       "spellcrafter": ("club",)}
     with pytest.raises(NoBot, match="no bot for 'spell'"):
         choose_move("spell", {}, 0, Context(lexicon=SetLexicon([])), "club", random.Random(1))

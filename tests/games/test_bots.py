@@ -2,19 +2,29 @@
 from a Celery task after the player's move commits; Club bots play resigned seats of Turnspell and
 Spellcrafter games of three or more."""
 
+import asyncio
+import contextvars
+import json
+import threading
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import HttpCommunicator
 from django.core.cache import cache
 from django.core.management import call_command
 from django.utils import timezone
 
+from accounts.api_tokens import api_token_issue
+from config import asgi
 from engines import registry
 from engines.base import rng_for
 from games import services
 from games.bots import play
 from games.bots.accounts import bot_accounts, bots_ensure
 from games.bots.play import bot_move_play, claim_key
+from games.broadcast import game_group
 from games.context import context_for
 from games.models import Game, GameStatus, Move, Seat
 from games.replay import replay_state, verify_game
@@ -54,7 +64,7 @@ def human_move(game, human, key="m1"):
 
 def test_ensure_bots_makes_one_account_per_kind_and_level_that_cannot_log_in(bots):
     assert sorted((u.bot_kind, u.bot_level) for u in bots.values()) == [
-        ("crossword", "beginner"), ("crossword", "club"), ("crossword", "expert"),
+        ("crossword", "beginner"), ("crossword", "club"), ("crossword", "expert"), ("crossword", "master"),
         ("spellcrafter", "club"), ("turnspell", "club"),
     ]
     assert all(u.is_bot and not u.has_usable_password() and not u.email for u in bots.values())
@@ -62,7 +72,7 @@ def test_ensure_bots_makes_one_account_per_kind_and_level_that_cannot_log_in(bot
     call_command("ensure_bots")  # idempotent
     from django.contrib.auth import get_user_model
 
-    assert get_user_model().objects.filter(is_bot=True).count() == len(bot_accounts()) == 5
+    assert get_user_model().objects.filter(is_bot=True).count() == len(bot_accounts()) == 6
 
 
 def test_a_bot_accepts_a_challenge_at_once_and_the_game_starts(alice, bots):
@@ -87,6 +97,50 @@ def test_the_bot_answers_a_move_from_the_task_after_the_commit_not_inside_it(ali
     assert bot_moves.count() == before + 1 and bot_moves.last().source == "player"
     assert game.seats.get(user=alice).to_act and not game.seats.get(user=bot).to_act
     assert verify_game(game).ok
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_the_embedded_setup_the_player_is_answered_before_the_bot_thinks(alice, bots, monkeypatch):
+    """Tasks run eagerly here, as under ``make run``: the bot's turn is played after the response to the
+    player's move, by the same process, and both moves reach the game's sockets."""
+    handler = (asgi.django_asgi_app if isinstance(asgi.django_asgi_app, asgi.OneHopASGIHandler)
+               else contextvars.Context().run(asgi.OneHopASGIHandler))
+    bot = bots["crossword-club"]
+    game = challenge_bot(alice, bot)
+    go_on = threading.Event()
+    play_seats = play._play_seats
+
+    def slow_bot(game_id):
+        assert go_on.wait(20), "the response never came: the bot was thinking inside the request"
+        return play_seats(game_id)
+
+    monkeypatch.setattr(play, "_play_seats", slow_bot)
+    seat = game.seats.get(user=alice)
+    move = registry.get("crossword").random_move(game.state, seat.index, rng_for(1, "asgi"), context_for(game))
+    body = json.dumps({"version": game.version, "move": move, "idempotency_key": "asgi-bot"}).encode()
+    bot_moves = Move.objects.filter(game=game, user=bot)
+    before = bot_moves.count()
+    token = api_token_issue(user=alice)
+
+    async def run():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add(game_group(game.pk), channel)
+        request = HttpCommunicator(handler, "POST", f"/api/games/{game.pk}/moves/", body=body, headers=[
+            (b"host", b"testserver"), (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"authorization", f"Token {token}".encode())])
+        response = await request.get_response(timeout=15)
+        moved_by_then = await sync_to_async(bot_moves.count)()
+        go_on.set()
+        await request.wait(timeout=30)
+        told = [(await asyncio.wait_for(layer.receive(channel), 5))["version"] for _ in range(2)]
+        return response, moved_by_then, told
+
+    response, moved_by_then, told = async_to_sync(run)()
+    assert response["status"] == 200 and moved_by_then == before
+    assert bot_moves.count() == before + 1
+    assert told == [game.version + 1, game.version + 2]
 
 
 def test_a_bot_move_task_run_twice_plays_once(alice, bots):

@@ -62,7 +62,7 @@ def test_a_player_starts_a_bot_game_from_the_form_moves_and_sees_the_bot_reply(p
     expect(bot_choice).to_be_visible()
     expect(page.get_by_label("Opponent 1", exact=True)).to_be_hidden()
     # Only Crossword's bots are offered for Crossword.
-    expect(bot_choice.locator("optgroup:not([disabled]) option")).to_have_count(3)
+    expect(bot_choice.locator("optgroup:not([disabled]) option")).to_have_count(4)
     bot_choice.select_option(label="Crossword Club Bot — the best score it finds")
     shots(page, "bot-form")
     page.get_by_role("button", name="Create the game").click()

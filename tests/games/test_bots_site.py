@@ -101,8 +101,8 @@ def test_api_lists_the_bots_with_username_kind_and_level(api_for, alice, bots):
     assert response.status_code == 200
     assert [(b["username"], b["kind"], b["level"]) for b in response.json()] == [
         ("crossword-beginner", "crossword", "beginner"), ("crossword-club", "crossword", "club"),
-        ("crossword-expert", "crossword", "expert"), ("turnspell-bot", "turnspell", "club"),
-        ("spellcrafter-bot", "spellcrafter", "club"),
+        ("crossword-expert", "crossword", "expert"), ("crossword-master", "crossword", "master"),
+        ("turnspell-bot", "turnspell", "club"), ("spellcrafter-bot", "spellcrafter", "club"),
     ]
     only = api_for(alice).get("/api/bots/", {"kind": "turnspell"}).json()
     assert [b["username"] for b in only] == ["turnspell-bot"]

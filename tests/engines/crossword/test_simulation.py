@@ -81,10 +81,6 @@ def test_the_master_plays_legal_moves_from_the_first_turn():
     assert [e["type"] for e in state["log"][1:]].count("place") >= 2
 
 
-def test_the_master_is_not_yet_a_level_the_site_offers():
-    assert "master" not in ENGINE.bot_levels
-
-
 def test_the_same_seed_gives_the_same_simulation_and_the_same_move():
     situation, plays = situation_and_plays(midgame())
     first = simulate(situation, plays, WORDS, random.Random(5), iterations=30, max_seconds=None)

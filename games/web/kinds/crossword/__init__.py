@@ -28,5 +28,6 @@ KIND = KindSpec(
         BotAccount("crossword-beginner", "beginner", gettext_noop("Crossword Beginner Bot")),
         BotAccount("crossword-club", "club", gettext_noop("Crossword Club Bot")),
         BotAccount("crossword-expert", "expert", gettext_noop("Crossword Expert Bot")),
+        BotAccount("crossword-master", "master", gettext_noop("Crossword Master Bot")),
     ),
 )
