@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from web.api_errors import ErrorSerializer
+from web.serializers import StrictSerializer
 
 from . import selectors, services
 from .presenters import analysis_json
@@ -37,6 +38,9 @@ TURN_FIELDS = {
                                                       help_text="1 = the best play; null for a phony"),
     "plays": serializers.IntegerField(required=False, help_text="how many plays were possible"),
     "best": inline_serializer("AnalysisPlay", PLAY_FIELDS, many=True),
+    "method": serializers.ChoiceField(choices=["static", "simulation", "pre_endgame"], required=False,
+                                      help_text="how this turn's plays were valued: static equity, the Master's "
+                                                "simulation, or (one or two tiles in the bag) every bag gone through"),
     "points_lost": serializers.IntegerField(required=False),
     "equity_lost": serializers.FloatField(required=False),
 }
@@ -51,16 +55,28 @@ SUMMARY_FIELDS = {
 ANALYSIS = inline_serializer("Analysis", {
     "id": serializers.IntegerField(), "game": serializers.IntegerField(allow_null=True),
     "status": serializers.ChoiceField(choices=["pending", "done", "failed"]),
+    "method": serializers.ChoiceField(choices=["static", "simulation"],
+                                      help_text="how the plays are ranked: static equity, or the Master's simulation "
+                                                "(asked for on request; pending until it has run)"),
+    "turns_method": serializers.ChoiceField(choices=["static", "simulation"], allow_null=True,
+                                            help_text="how the turns given were ranked (while the Master's analysis is "
+                                                      "pending, the static one stays)"),
     "lexicon": serializers.CharField(), "error": serializers.CharField(),
     "turns": inline_serializer("AnalysisTurn", TURN_FIELDS, many=True),
     "summary": inline_serializer("AnalysisSummary", SUMMARY_FIELDS, many=True),
 })
 
 
-class UploadSerializer(serializers.Serializer):
+class NoBodySerializer(StrictSerializer):
+    """A request that takes no fields: any field sent is refused (``UNKNOWN_FIELD``)."""
+
+
+class UploadSerializer(StrictSerializer):
     gcg = serializers.CharField(trim_whitespace=False, allow_blank=True,
                                 help_text="the GCG record (ours, Quackle's or Woogles')")
     lexicon = serializers.CharField(default="en", help_text="the dictionary to check words in (a code: en, nl)")
+    master = serializers.BooleanField(default=False, help_text="rank the plays by the Master's simulation (one of "
+                                                               "your MASTER_ANALYSES_PER_DAY in any 24 hours)")
 
 
 class GameAnalysisApi(APIView):
@@ -69,6 +85,19 @@ class GameAnalysisApi(APIView):
         """A finished Crossword game's analysis: asked for on the first request (``status`` "pending"
         until it is done).  An unfinished game is refused (409 ``GAME_NOT_FINISHED``)."""
         return Response(analysis_json(services.analysis_request_for_game(game_id=game_id)))
+
+
+class GameMasterAnalysisApi(APIView):
+    @extend_schema(request=None,
+                   responses={202: ANALYSIS, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer,
+                              429: ErrorSerializer})
+    def post(self, request, game_id: int):
+        """Ask for a finished Crossword game's analysis by the Master's simulation: 202, ``status`` "pending"
+        (and the static turns, if any) until a worker has run it, about a minute.  Counts against your
+        daily quota (429 ``RATE_LIMITED`` past it); a game the Master has analysed costs nothing."""
+        NoBodySerializer(data=request.data).is_valid(raise_exception=True)
+        analysis = services.analysis_request_master_for_game(game_id=game_id, user=request.user)
+        return Response(analysis_json(analysis), status=status.HTTP_202_ACCEPTED)
 
 
 class AnalysisCreateApi(APIView):

@@ -17,6 +17,8 @@ MSG_GCG_EMPTY = "The record is empty."
 MSG_RATE_LIMITED = "You have uploaded %(limit)d records in the last hour; wait a little."
 MSG_TOO_MANY_WAITING = "%(limit)d of your records are still waiting to be analysed; upload more once they are done."
 MSG_GCG_NO_TURNS = "The record holds no moves to analyse."
+MSG_MASTER_QUOTA = ("You have asked the Master for %(limit)d analyses in the last 24 hours; the next one can be "
+                    "asked for after %(at)s UTC.")
 
 
 class AnalysisError(AppError):

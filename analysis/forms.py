@@ -14,6 +14,10 @@ class GcgUploadForm(forms.Form):
                           help_text=_("Paste the record (ours, Quackle's or Woogles'), or choose the file below."))
     file = forms.FileField(label=_("or a .gcg file"), required=False)
     lexicon = forms.ChoiceField(label=_("Dictionary"), choices=())
+    master = forms.BooleanField(label=_("Ask the Master"), required=False,
+                                widget=forms.CheckboxInput(attrs={"aria-describedby": "master-help"}),
+                                help_text=_("Rank the plays by the Master bot's simulation instead of static equity: "
+                                            "deeper, about a minute, a few a day."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

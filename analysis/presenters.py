@@ -8,7 +8,7 @@ from .models import Analysis
 
 PLAY_KEYS = ("move", "score", "equity")
 PLAYED_KEYS = ("move", "score", "equity", "valid", "rejected", "withdrawn")
-TURN_KEYS = ("turn", "seat", "player", "line", "status", "skip", "reason", "rack", "phony", "rank", "plays",
+TURN_KEYS = ("turn", "seat", "player", "line", "status", "skip", "reason", "rack", "phony", "rank", "plays", "method",
              "points_lost", "equity_lost")
 
 
@@ -28,6 +28,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "id": analysis.pk,
         "game": analysis.game_id,
         "status": analysis.status,
+        "method": analysis.method,
+        "turns_method": done.get("method", "static") if done else None,
         "lexicon": analysis.lexicon,
         "error": analysis.error,
         "turns": [turn_json(t) for t in done.get("turns", [])],

@@ -10,6 +10,7 @@ only allowed because a game's analysis exists only once the game is finished.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.db import transaction
@@ -24,7 +25,7 @@ from games.context import context_for
 from games.models import Game, GameStatus
 from lexicons import store as lexicon_store
 
-from .models import Analysis, AnalysisStatus
+from .models import Analysis, AnalysisMethod, AnalysisStatus
 
 
 def kind_analysable(kind: str) -> bool:
@@ -75,16 +76,18 @@ def _with_boards(report: dict[str, Any], positions: list[core.Position], names: 
 
 
 def _compute(analysis: Analysis) -> dict[str, Any]:
+    # The Master's simulation draws from an rng seeded by the analysis: a re-run gives the same report.
+    simulate = random.Random(analysis.pk) if analysis.method == AnalysisMethod.SIMULATION else None
     if analysis.game_id:
         game = game_selectors.game_with_seats(game_id=analysis.game_id)
         ctx = context_for(game)
         positions = core.positions_from_game(game.seats_count, game.options, game.seed,
                                              game_selectors.engine_moves_for_game(game=game), ctx)
         names = {s.index: s.user.username if s.user_id else f"seat{s.index + 1}" for s in game.seats.all()}
-        return _with_boards(core.analyse(positions, ctx.lexicon), positions, names)
+        return _with_boards(core.analyse(positions, ctx.lexicon, simulate=simulate), positions, names)
     positions = core.positions_from_gcg(analysis.gcg, tile_set=analysis.tile_set)
     lexicon = lexicon_store.lexicon_for_code(analysis.lexicon)
-    return _with_boards(core.analyse(positions, lexicon), positions, {})
+    return _with_boards(core.analyse(positions, lexicon, simulate=simulate), positions, {})
 
 
 def analysis_run(*, analysis_id: int) -> Analysis | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from .errors import (
     MSG_GCG_EMPTY,
     MSG_GCG_NO_TURNS,
     MSG_GCG_TOO_LONG,
+    MSG_MASTER_QUOTA,
     MSG_NO_GAME,
     MSG_NOT_ANALYSABLE,
     MSG_NOT_FINISHED,
@@ -41,7 +43,7 @@ from .errors import (
     AnalysisError,
 )
 from .events import AnalysisRequested
-from .models import Analysis, AnalysisStatus
+from .models import Analysis, AnalysisMethod, AnalysisStatus
 from .running import analysis_ensure_for_game, kind_analysable
 
 GCG_MAX_LENGTH = 50_000  # a long four-player game is under 10 000 characters
@@ -62,8 +64,7 @@ def uploads_waiting(*, user) -> int:
     return Analysis.objects.filter(owner=user, status=AnalysisStatus.PENDING).count()
 
 
-def analysis_request_for_game(*, game_id: int) -> Analysis:
-    """The game's analysis, asked for if it was not yet (pending until the task has run)."""
+def _finished_game(game_id: int):
     game = game_selectors.game_with_seats(game_id=game_id)
     if game is None:
         raise AnalysisError(NOT_FOUND, MSG_NO_GAME, 404)
@@ -71,10 +72,58 @@ def analysis_request_for_game(*, game_id: int) -> Analysis:
         raise AnalysisError(NOT_ANALYSABLE, MSG_NOT_ANALYSABLE, 400)
     if game.status != GameStatus.FINISHED or game.state is None:
         raise AnalysisError(GAME_NOT_FINISHED, MSG_NOT_FINISHED, 409)
+    return game
+
+
+def analysis_request_for_game(*, game_id: int) -> Analysis:
+    """The game's analysis, asked for if it was not yet (pending until the task has run)."""
+    game = _finished_game(game_id)
     with transaction.atomic():
         analysis, created = analysis_ensure_for_game(game=game)
         if created:
             publish(AnalysisRequested(analysis_id=analysis.pk))
+    return analysis
+
+
+def master_analyses_left(*, user, now: datetime | None = None) -> int:
+    """How many analyses by the Master's simulation ``user`` may still ask for now: at most
+    ``MASTER_ANALYSES_PER_DAY`` in any 24 hours (each costs a worker about a minute)."""
+    now = now or timezone.now()
+    used = Analysis.objects.filter(master_by=user, master_at__gt=now - timedelta(days=1)).count()
+    return max(0, settings.MASTER_ANALYSES_PER_DAY - used)
+
+
+def _spend_master_analysis(user, now: datetime) -> None:
+    """Refuse (``RATE_LIMITED``, 429) when ``user`` has no Master analysis left in the last 24 hours.  In
+    the caller's transaction, under the player's row lock: two requests at once cannot both take the last."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    if master_analyses_left(user=user, now=now) > 0:
+        return
+    oldest = (Analysis.objects.filter(master_by=user, master_at__gt=now - timedelta(days=1))
+              .order_by("master_at").values_list("master_at", flat=True).first())
+    at = (oldest or now) + timedelta(days=1)
+    raise AnalysisError(RATE_LIMITED, MSG_MASTER_QUOTA % {"limit": settings.MASTER_ANALYSES_PER_DAY,
+                                                          "at": at.strftime("%Y-%m-%d %H:%M")}, 429)
+
+
+def analysis_request_master_for_game(*, game_id: int, user, now: datetime | None = None) -> Analysis:
+    """Ask for the game's analysis by the Master's simulation (one of ``user``'s daily quota).  A game the
+    Master has analysed, or is analysing, is returned as it is and costs nothing.  Until the task has
+    run, the analysis is pending and keeps the static report it had."""
+    now = now or timezone.now()
+    game = _finished_game(game_id)
+    with transaction.atomic():
+        analysis, _ = analysis_ensure_for_game(game=game)
+        if analysis.method == AnalysisMethod.SIMULATION:
+            return analysis  # read without the lock, which a Master analysis being run holds for a minute
+        analysis = Analysis.objects.select_for_update().get(pk=analysis.pk)
+        if analysis.method == AnalysisMethod.SIMULATION:
+            return analysis
+        _spend_master_analysis(user, now)
+        analysis.method, analysis.status = AnalysisMethod.SIMULATION, AnalysisStatus.PENDING
+        analysis.master_by, analysis.master_at, analysis.queued_at = user, now, now
+        analysis.save(update_fields=["method", "status", "master_by", "master_at", "queued_at"])
+        publish(AnalysisRequested(analysis_id=analysis.pk))
     return analysis
 
 
@@ -83,12 +132,14 @@ def _gcg_error(line: int | None, reason: str) -> AnalysisError:
     return AnalysisError(GCG_INVALID, message, 400, line=line, reason=reason)
 
 
-def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | None = None) -> Analysis:
-    """Check the record strictly (``positions_from_gcg``) and store it for analysis in ``lexicon``.
+def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, master: bool = False,
+                             now: datetime | None = None) -> Analysis:
+    """Check the record strictly (``positions_from_gcg``) and store it for analysis in ``lexicon``, by
+    the Master's simulation when ``master`` (one of the player's daily quota) or by static equity.
 
     Refused with ``GCG_INVALID`` (``details``: ``line`` and ``reason``) for a malformed or impossible
     record, ``UNKNOWN_LEXICON`` for a dictionary the site does not have, ``RATE_LIMITED`` (429) past
-    ``UPLOADS_PER_HOUR``; nothing is stored then."""
+    ``UPLOADS_PER_HOUR`` or, with ``master``, past the daily quota; nothing is stored then."""
     now = now or timezone.now()
     if uploads_counted(user=user, now=now) >= UPLOADS_PER_HOUR:
         raise AnalysisError(RATE_LIMITED, MSG_RATE_LIMITED % {"limit": UPLOADS_PER_HOUR}, 429)
@@ -109,8 +160,11 @@ def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, now: datetime | No
     if not positions:
         raise _gcg_error(None, MSG_GCG_NO_TURNS)
     with transaction.atomic():
-        analysis = Analysis.objects.create(owner=user, gcg=gcg, lexicon=lexicon, tile_set=tile_set,
-                                           status=AnalysisStatus.PENDING, queued_at=now)
+        if master:
+            _spend_master_analysis(user, now)
+        analysis = Analysis.objects.create(
+            owner=user, gcg=gcg, lexicon=lexicon, tile_set=tile_set, status=AnalysisStatus.PENDING, queued_at=now,
+            **({"method": AnalysisMethod.SIMULATION, "master_by": user, "master_at": now} if master else {}))
         publish(AnalysisRequested(analysis_id=analysis.pk))
     return analysis
 

@@ -20,13 +20,15 @@ def analysis_new(request):
     if request.method == "POST" and form.is_valid():
         try:
             analysis = services.analysis_create_from_gcg(user=request.user, gcg=form.cleaned_data["gcg"],
-                                                         lexicon=form.cleaned_data["lexicon"])
+                                                         lexicon=form.cleaned_data["lexicon"],
+                                                         master=form.cleaned_data["master"])
         except AppError as exc:
             refusal_on_form(form, exc, "gcg")
         else:
             return redirect("analysis:detail", analysis_id=analysis.pk)
     return render(request, "analysis/new.html",
-                  {"form": form, "uploads": selectors.uploads_of(user=request.user)})
+                  {"form": form, "uploads": selectors.uploads_of(user=request.user),
+                   "master_left": services.master_analyses_left(user=request.user)})
 
 
 @login_required
@@ -37,6 +39,17 @@ def analysis_detail(request, analysis_id: int):
         raise Http404 from None
     return render(request, "analysis/detail.html",
                   {"analysis": analysis, "data": page_data(analysis.result or {})})
+
+
+@require_POST
+@login_required
+def game_analysis_master(request, game_id: int):
+    """The "Ask the Master" button on a finished game's analysis: one of the player's daily quota."""
+    try:
+        services.analysis_request_master_for_game(game_id=game_id, user=request.user)
+    except AppError as exc:
+        refusal_message(request, exc)
+    return redirect(f"/games/{game_id}/#analysis")
 
 
 @require_POST

@@ -315,12 +315,15 @@ CELERY_TASK_ROUTES = {
     )},
 }
 # With tasks run eagerly (the embedded defaults), the tasks of these queues run after the response of the
-# request whose change sent them, not inside it: a bot may think for seconds (core/events.py).
-EAGER_AFTER_RESPONSE_QUEUES = env.list("EAGER_AFTER_RESPONSE_QUEUES", default=["bots"])
+# request whose change sent them, not inside it: a bot may think for seconds, an analysis for a minute
+# (core/events.py).
+EAGER_AFTER_RESPONSE_QUEUES = env.list("EAGER_AFTER_RESPONSE_QUEUES", default=["bots", "heavy"])
 # An analysis or a bulk dictionary job still unfinished this many seconds after its task was sent is sent
 # again (beat, every 5 minutes): its task was lost with a killed worker, which the broker would give back
 # only after CELERY_VISIBILITY_TIMEOUT. One being run holds its row lock and is left alone.
 RESEND_STALLED_AFTER = env.int("RESEND_STALLED_AFTER", default=600)
+# Analyses by the Master's simulation a player may ask for in any 24 hours (each costs a worker about a minute).
+MASTER_ANALYSES_PER_DAY = env.int("MASTER_ANALYSES_PER_DAY", default=3)
 if (CELERY_RESULT_BACKEND or "").startswith(("redis://", "rediss://")):
     CELERY_REDIS_SOCKET_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_timeout"]
     CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECTION_OPTIONS["socket_connect_timeout"]

@@ -5,6 +5,7 @@ from django import template
 from ..board import page_data
 from ..running import game_analysable
 from ..selectors import analysis_for_game
+from ..services import master_analyses_left
 
 register = template.Library()
 
@@ -20,8 +21,12 @@ def analysis_panel(context, game):
         for part in ("summary", "turns"):
             for row in analysis.result.get(part, []):
                 row["player"] = names.get(row.get("seat"), row.get("player"))
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    signed_in = bool(user and user.is_authenticated)
     return {
-        "show": True, "game": game, "analysis": analysis,
+        "show": True, "game": game, "analysis": analysis, "signed_in": signed_in,
+        "master_left": master_analyses_left(user=user) if signed_in else 0,
         "data": page_data(analysis.result or {}) if analysis else None,
         "request": context.get("request"), "csrf_token": context.get("csrf_token"),
     }

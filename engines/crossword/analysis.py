@@ -9,7 +9,10 @@ Two ways in, one way out:
   coordinates, tiles not on the recorded rack, a word off the board, letters that do not fit the
   board or more tiles than the set holds are refused with ``GcgError`` naming the line and reason;
 * ``analyse(positions, lexicon)`` ranks every play of every turn by static equity
-  (``equity.Evaluator``) and returns JSON-ready per-turn reports and a per-player summary.
+  (``equity.Evaluator``) and returns JSON-ready per-turn reports and a per-player summary; given an
+  rng (``simulate``), it values the best candidates of a two-player turn as the Master bot does
+  (``simulation``): simulated with more than ``PRE_ENDGAME_BAG`` tiles in the bag, every bag gone
+  through with one or two.
 
 The analysis uses the racks as they were, so it must only run on a finished game.  It reports only
 what it can stand behind:
@@ -23,11 +26,15 @@ what it can stand behind:
   counts as a best play.  The legal plays are all the generator lists, so a phony's own static
   equity would rank it against plays that were never its equals.
 
-Pure: no Django, no clock, no randomness.
+The look-ahead knows what the mover knew (the board, their rack, the unseen tiles and how many of
+them are in the bag), never the opponent's rack: it samples that rack from the unseen tiles as the bot
+does.  Pure: no Django; randomness only from the caller's rng, and the clock (the thread's CPU time)
+only for the look-ahead's time cap, so with ``simulate_seconds=None`` a report follows from the rng.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,17 +43,23 @@ from typing import Any, TypedDict
 
 from ..base import Context, IllegalMove, Lexicon, State
 from . import board as boardmod
-from . import gcg
+from . import gcg, simulation
 from .engine import ENGINE
 from .equity import Evaluator, Situation
 from .movegen import Play, all_plays, leave_after, placements
 from .moves import RACK_SIZE, Tile, check_placement, parse_gcg_play, rack_tile
 from .scoring import score_play
+from .simulation import ITERATIONS, MAX_SECONDS, PRE_ENDGAME_BAG, PRE_ENDGAME_WIDTH
 from .tiles import ALPHABET, BLANK, TILE_SETS, TileSet
 
 BAD_GCG = "BAD_GCG"
 DEFAULT_TOP = 5
 EQUITY_DIGITS = 1
+
+# How a turn's plays are valued ("method" of a turn; the report's own is "static" or "simulation").
+STATIC = "static"
+SIMULATION = "simulation"
+PRE_ENDGAME = "pre_endgame"
 
 
 class GcgError(ValueError):
@@ -352,7 +365,9 @@ def _skipped(head: dict[str, Any], code: str) -> dict[str, Any]:
     return {**head, "status": "skipped", "skip": code, "reason": SKIPPED[code]}
 
 
-def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT_TOP) -> dict[str, Any]:
+def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT_TOP,
+                     simulate: random.Random | None = None, simulate_iterations: int = ITERATIONS,
+                     simulate_seconds: float | None = MAX_SECONDS) -> dict[str, Any]:
     """One turn's report (see ``analyse``)."""
     head = {"turn": position.turn, "seat": position.seat, "player": position.player, "line": position.line}
     if position.rack is None:
@@ -376,13 +391,13 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
     score = 0 if position.withdrawn else played.score
     best_equity = _equity(ranked[0][0]) if ranked else 0.0
     best_score = max((p.score for p in plays), default=0)
+    # A legal play taken back after a challenge kept the whole rack and scored nothing: a pass, in effect.
+    effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
     if phony:
         # Valued at nothing, whether it stood or was taken back: no rank, and the whole best legal
         # play (its equity and its score) is lost.
         equity, rank, points_lost = 0.0, None, best_score
     else:
-        # A legal play taken back after a challenge kept the whole rack and scored nothing: a pass, in effect.
-        effective = Play("pass", leave="".join(sorted(position.rack))) if position.withdrawn else played
         key = effective.key()
         found = next((e for e, p in ranked if p.key() == key), None)
         # Ranks and losses from the rounded equities the report shows, so its numbers agree with each other.
@@ -391,9 +406,10 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
         if not ranked:
             best_equity = equity
         points_lost = max(0, best_score - score)
-    return {
+    report: dict[str, Any] = {
         **head,
         "status": "analysed",
+        "method": STATIC,
         "rack": position.rack,
         "bag": position.bag_count,
         "played": {"move": position.notation(), "score": score, "equity": equity, "valid": not phony,
@@ -405,24 +421,110 @@ def analyse_position(position: Position, lexicon: Lexicon, *, top: int = DEFAULT
         "points_lost": points_lost,
         "equity_lost": _equity(max(0.0, best_equity - equity)),
     }
+    if simulate is None or not _looks_ahead(situation, plays):
+        return report
+    mine = None if phony else next((p for p in plays if p.key() == effective.key()), effective)
+    looked = _look_ahead(situation, plays, mine, lexicon, simulate, simulate_iterations, simulate_seconds)
+    if looked is None:
+        return report
+    method, valued = looked
+    # ``valued`` is in the Master's order, its choice first.  Ranks follow that order and losses are
+    # measured from its choice, on the rounded values the report shows: equal values share a rank, and
+    # rank 1 loses nothing.  A phony is valued at nothing and loses the choice's value whole.
+    shown = [(_equity(v), p) for v, p in valued]
+    if mine is None:
+        equity, rank = 0.0, None
+    else:
+        at = next(i for i, (_, p) in enumerate(shown) if p.key() == mine.key())
+        equity = shown[at][0]
+        rank = 1 + sum(1 for v, _ in shown[:at] if v != equity)
+    report.update({
+        "method": method,
+        "played": {**report["played"], "equity": equity},
+        "rank": rank,
+        "best": [{"move": p.notation(board), "score": p.score, "equity": v} for v, p in shown[:top]],
+        "equity_lost": _equity(max(0.0, shown[0][0] - equity)),
+    })
+    return report
 
 
-def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAULT_TOP) -> dict[str, Any]:
+def _looks_ahead(situation: Situation, plays: Sequence[Play]) -> bool:
+    """Whether the Master would look ahead here (``bot.best_by_simulation``): one opponent, tiles in the
+    bag, a placement to make, and unseen tiles that are the bag and one rack."""
+    opponent = len(situation.unseen) - situation.bag_count
+    return (situation.seats == 2 and situation.bag_count > 0 and 0 <= opponent <= RACK_SIZE
+            and any(p.kind == "place" for p in plays))
+
+
+def _look_ahead(situation: Situation, plays: Sequence[Play], played: Play | None, lexicon: Lexicon,
+                rng: random.Random, iterations: int,
+                max_seconds: float | None) -> tuple[str, list[tuple[float, Play]]] | None:
+    """The method and the (value, play) of the candidates the Master would weigh, best first, with
+    ``played`` (None: a phony, not valued) among them; None when the played move cannot be valued that
+    way (an exchange in the pre-end-game, which only weighs placements and the pass, or the time cap
+    reached before every candidate of the pre-end-game was valued)."""
+    if situation.bag_count <= PRE_ENDGAME_BAG:
+        if played is not None and played.kind == "exchange":
+            return None
+        placed = [p for _, p in Evaluator(situation).top([p for p in plays if p.kind == "place"], PRE_ENDGAME_WIDTH)]
+        if played is not None and played.kind == "place" and all(p.key() != played.key() for p in placed):
+            placed.append(played)
+        chosen = placed + [p for p in plays if p.kind == "pass"][:1]
+        valued = simulation.pre_endgame_values(situation, chosen, lexicon, width=len(placed),
+                                               max_seconds=max_seconds)
+        return (PRE_ENDGAME, valued) if len(valued) == len(chosen) else None
+    chosen = [c.play for c in simulation.candidates_of(situation, plays, simulation.WIDTH)]
+    if played is not None and all(p.key() != played.key() for p in chosen):
+        others = [p for p in chosen if p.kind != "place"]
+        if played.kind != "place" and len(others) >= simulation.OTHER_WIDTH:
+            chosen.remove(others[-1])  # at most OTHER_WIDTH are simulated: the played one takes the last place
+        chosen.append(played)
+    outcome = simulation.simulate(situation, chosen, lexicon, rng, width=len(chosen), iterations=iterations,
+                                  max_seconds=max_seconds)
+    return SIMULATION, [(c.mean, c.play) for c in outcome.ranked]
+
+
+def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAULT_TOP,
+            simulate: random.Random | None = None, simulate_iterations: int = ITERATIONS,
+            simulate_seconds: float | None = MAX_SECONDS) -> dict[str, Any]:
     """Per-turn reports and a per-player summary, JSON-ready.
 
     Each turn: ``turn``, ``seat``, ``player``, ``line`` (GCG line or None), ``status`` ("analysed" or
     "skipped", with ``skip``: "no_rack", "partial_rack" or "unknown_exchange", and ``reason`` in
-    English); analysed turns add ``rack``, ``bag``, ``played`` (``move`` in GCG notation, ``score``,
-    ``equity``, ``valid``: every word in the lexicon, ``rejected``: the words it is not, ``withdrawn``),
-    ``phony`` (a placement with a rejected word), ``rank`` (1 = best by equity; equal equity shares a
-    rank; None for a phony), ``plays`` (how many legal plays there were), ``best`` (the ``top`` plays by
-    equity: ``move``, ``score``, ``equity``), ``points_lost`` (the highest score available minus the
-    score made) and ``equity_lost`` (best equity minus the played one's).  A phony counts as scoring
-    nothing with equity 0, so it loses the best legal play's whole score and equity.
+    English); analysed turns add ``method`` (how its plays are valued, below), ``rack``, ``bag``,
+    ``played`` (``move`` in GCG notation, ``score``, ``equity``, ``valid``: every word in the lexicon,
+    ``rejected``: the words it is not, ``withdrawn``), ``phony`` (a placement with a rejected word),
+    ``rank`` (1 = best by equity; equal equity shares a rank; None for a phony), ``plays`` (how many
+    legal plays there were), ``best`` (the ``top`` plays by equity: ``move``, ``score``, ``equity``),
+    ``points_lost`` (the highest score available minus the score made) and ``equity_lost`` (best
+    equity minus the played one's).  A phony counts as scoring nothing with equity 0, so it loses the
+    best legal play's whole score and equity.
+
+    ``method`` is "static" unless ``simulate`` gives an rng: then a two-player turn with tiles in the
+    bag and a placement to make is valued as the Master bot values it, "simulation" (more than
+    ``PRE_ENDGAME_BAG`` tiles in the bag) or "pre_endgame" (one or two: every bag gone through).  Its
+    ``best`` are then the Master's candidates in the Master's order, its choice first, and ``equity``
+    (there and in ``played``) the look-ahead's value: a play's mean over the iterations it took part
+    in (a play dropped early as clearly behind comes after those still in the race, whatever its mean,
+    so the values need not decrease) or its average spread over the bags.  The played move is always
+    valued among them (a phony never is): ``rank`` is its place in that order (equal values share it)
+    and ``equity_lost`` the first value minus its own, none below 0, so the Master's choice ranks 1 and
+    loses nothing.  ``plays`` still counts every legal play.  Other turns stay "static", as does one
+    whose played move the pre-end-game cannot value (an exchange, or its time cap reached first).
+    ``simulate_iterations`` and ``simulate_seconds`` (None: no cap; else the thread's CPU time) cap the
+    look-ahead, by default as the Master's.  Each turn simulates with an rng of its own, drawn from
+    ``simulate`` in order: within the caps, the same seed gives the same report, and a turn's report
+    depends on no other turn.
+
     Summary per seat: ``seat``, ``player``, ``turns`` analysed, ``skipped``, ``phonies``,
     ``average_equity_lost``, ``best_plays`` (turns ranked 1; a phony never is) and ``points_lost``
-    (total).  Skipped turns count in ``skipped`` only, nowhere else."""
-    turns = [analyse_position(p, lexicon, top=top) for p in positions]
+    (total).  Skipped turns count in ``skipped`` only, nowhere else.  The report's ``method`` is
+    "simulation" when an rng was given, else "static"."""
+    # Each turn draws its own rng from ``simulate``, one per position: its report does not depend on how
+    # the simulations of the turns before it went.
+    rngs = [None if simulate is None else random.Random(simulate.getrandbits(64)) for _ in positions]
+    turns = [analyse_position(p, lexicon, top=top, simulate=rng, simulate_iterations=simulate_iterations,
+                              simulate_seconds=simulate_seconds) for p, rng in zip(positions, rngs, strict=True)]
     seats = sorted({p.seat for p in positions})
     names = {p.seat: p.player for p in positions}
     summary = []
@@ -437,21 +539,22 @@ def analyse(positions: Sequence[Position], lexicon: Lexicon, *, top: int = DEFAU
             "best_plays": sum(1 for t in done if t["rank"] == 1),
             "points_lost": sum(t["points_lost"] for t in done),
         })
-    return {"turns": turns, "summary": summary}
+    return {"method": STATIC if simulate is None else SIMULATION, "turns": turns, "summary": summary}
 
 
-def analyse_gcg(text: str, lexicon: Lexicon, *, tile_set: str = "en", top: int = DEFAULT_TOP) -> dict[str, Any]:
+def analyse_gcg(text: str, lexicon: Lexicon, *, tile_set: str = "en", top: int = DEFAULT_TOP,
+                simulate: random.Random | None = None) -> dict[str, Any]:
     """``analyse`` of a GCG record; raises ``GcgError`` for a malformed or impossible record."""
-    return analyse(positions_from_gcg(text, tile_set=tile_set), lexicon, top=top)
+    return analyse(positions_from_gcg(text, tile_set=tile_set), lexicon, top=top, simulate=simulate)
 
 
 def analyse_game(seats: int, options: Mapping[str, Any], seed: int,
                  moves: Iterable[tuple[int, Mapping[str, Any]]], ctx: Context, *,
-                 top: int = DEFAULT_TOP) -> dict[str, Any]:
+                 top: int = DEFAULT_TOP, simulate: random.Random | None = None) -> dict[str, Any]:
     """``analyse`` of a finished engine game, from its seed and engine moves (see ``positions_from_game``)."""
     if ctx is None or ctx.lexicon is None:
         raise ValueError("the analysis needs the game's lexicon")
-    return analyse(positions_from_game(seats, options, seed, moves, ctx), ctx.lexicon, top=top)
+    return analyse(positions_from_game(seats, options, seed, moves, ctx), ctx.lexicon, top=top, simulate=simulate)
 
 
 # -- checking the move generator against a record ---------------------------------------------------

@@ -29,8 +29,8 @@ def upload(api_for, lexicons, alice):
 def test_an_uploaded_record_is_analysed_and_served_to_its_uploader(upload, api_for, alice):
     created = upload(RECORD)
     assert created.status_code == 202
-    assert created.json() == {"id": created.json()["id"], "game": None, "status": "pending", "lexicon": "en",
-                              "error": "", "turns": [], "summary": []}
+    assert created.json() == {"id": created.json()["id"], "game": None, "status": "pending", "method": "static",
+                              "turns_method": None, "lexicon": "en", "error": "", "turns": [], "summary": []}
     body = api_for(alice).get(f"/api/analyses/{created.json()['id']}/").json()
     assert body["status"] == "done" and body["game"] is None
     analysed, skipped = body["turns"][:2], body["turns"][2]

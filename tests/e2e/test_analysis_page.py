@@ -99,8 +99,9 @@ def test_a_player_uploads_a_record_and_reads_its_analysis(uploader, new_page, wi
     page.get_by_label("GCG record").fill(record)
     page.get_by_role("button", name="Analyse").click()
     expect(page).to_have_url(re.compile(r"/analysis/\d+/$"))
+    # The analysis runs after the response (eagerly, as under make run); the page reloads until it is in.
+    expect(page.locator(".an-summary tbody tr")).to_have_count(2, timeout=20000)
     page.wait_for_load_state()  # the report's script listens for clicks once the page has loaded
-    expect(page.locator(".an-summary tbody tr")).to_have_count(2)
     first = page.locator("button.an-turn").first
     first.click()
     expect(first).to_have_attribute("aria-pressed", "true")
@@ -128,9 +129,9 @@ def test_a_phony_reads_as_a_phony_and_a_partial_rack_as_skipped(uploader, new_pa
     page.get_by_label("GCG record").fill(PHONY_AND_PARTIAL)
     page.get_by_role("button", name="Analyse").click()
     expect(page).to_have_url(re.compile(r"/analysis/\d+/$"))
-    page.wait_for_load_state()
     rows = page.locator(".an-summary tbody tr")
-    expect(rows.nth(0)).to_contain_text("1 phony")
+    expect(rows.nth(0)).to_contain_text("1 phony", timeout=20000)  # the page reloads until the analysis is in
+    page.wait_for_load_state()
     expect(rows.nth(1)).to_contain_text("1 skipped")
     expect(page.locator(".an-turn.skipped")).to_have_text(re.compile(r"bob\s+skipped: the record gives only part"))
     phony = page.locator("button.an-turn.phony")
@@ -144,3 +145,35 @@ def test_a_phony_reads_as_a_phony_and_a_partial_rack_as_skipped(uploader, new_pa
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/analysis-phony-skipped-{width}.png", full_page=True)
     assert_accessible(page, f"analysis-phony-skipped-{width}-axe")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_player_asks_the_master_and_the_page_updates_itself(analysed, new_page, width, monkeypatch):  # noqa: F811
+    """The analysis runs after the response (eagerly, as under make run); the panel keeps the static
+    report, says the Master is at work, and shows the Master's report once it is in, without a reload."""
+    from functools import partial
+
+    from analysis import running
+
+    # Fewer iterations a turn: the test is about the page, not the simulation's strength.
+    monkeypatch.setattr(running.core, "analyse", partial(running.core.analyse, simulate_iterations=20))
+    page = page_for(new_page, analysed["cookie"], width=width, height=900, bypass_csp=True)  # axe is injected
+    page.goto(f"/games/{analysed['game'].pk}/")
+    panel = page.locator("#analysis")
+    expect(panel.locator(".an-method")).to_contain_text("Ranked by static equity")
+    ask = panel.get_by_role("button", name="Ask the Master")
+    expect(panel.locator(".an-master")).to_contain_text("You may ask 3 more times today.")
+    if SHOTS:
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/analysis-master-offer-{width}.png", full_page=True)
+    ask.click()
+    expect(panel.locator(".an-pending")).to_contain_text("The Master is analysing this game")
+    expect(panel.locator(".an-summary tbody tr")).to_have_count(2)  # the static report stays meanwhile
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/analysis-master-pending-{width}.png", full_page=True)
+    expect(panel.locator(".an-method")).to_contain_text("Ranked by the Master's simulation", timeout=60000)
+    expect(panel.locator(".an-pending")).to_have_count(0)
+    expect(panel.get_by_role("button", name="Ask the Master")).to_have_count(0)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/analysis-master-done-{width}.png", full_page=True)
+    assert_accessible(page, f"analysis-master-{width}-axe")

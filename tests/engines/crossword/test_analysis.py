@@ -179,4 +179,4 @@ def test_an_engine_game_is_analysed_from_its_seed_and_moves(english):
 def test_analysis_refuses_to_run_without_a_lexicon():
     with pytest.raises(ValueError, match="lexicon"):
         analyse_game(2, {}, 1, [], Context())
-    assert analyse([], SetLexicon([])) == {"turns": [], "summary": []}
+    assert analyse([], SetLexicon([])) == {"method": "static", "turns": [], "summary": []}
