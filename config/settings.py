@@ -451,6 +451,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two choice sets share the field name "method": an analysis' and a turn's (which adds "pre_endgame").
+    "ENUM_NAME_OVERRIDES": {"AnalysisMethodEnum": ["static", "simulation"],
+                            "AnalysisTurnMethodEnum": ["static", "simulation", "pre_endgame"]},
 }
 # API tokens: a player's named tokens (accounts.ApiToken), read by the token door, web/authentication.py,
 # which names the model by this setting (core imports no app).  A token unused for API_TOKEN_IDLE_DAYS days
