@@ -21,6 +21,10 @@ from enum import IntEnum
 
 # "Your move" is told only if the turn is still unseen this long after it began (calm notifications).
 NOTICE_DELAY = timedelta(minutes=10)
+# A bot's seat is woken by the sweep this long after its turn began, should its task have been lost: by then
+# its bot has played, so the sweep never starts a second think about a turn (under the embedded defaults the
+# sweep runs in another process than the bot, with no claim shared between them).
+BOT_WAKE_DELAY = timedelta(minutes=2)
 # A game's time bank, in whole days (0: none).
 TIME_BANK_DAYS_MAX = 30
 

@@ -17,8 +17,8 @@ statements for the batch), the rest one by one (``moves.game_submit_system_move`
 forfeit through ``ending.game_forfeit``.  The clock is passed in (``now=``): tests and
 ``manage.py sweep_deadlines --now`` run it as if it were any time.  What players must be told goes out
 as one ``SeatsDue`` event per batch, on commit; the notifications app stores and sends it.  A bot's
-seat is not told but woken: ``BotToMove`` for its game (``games/bots/accounts.py``), so a bot whose task was
-lost still moves within a minute.
+seat is not told but woken: ``BotToMove`` for its game (``games/bots/accounts.py``), ``clock.BOT_WAKE_DELAY``
+after its turn began, so a bot whose task was lost still moves within a few minutes.
 
 "Your move" waits ``clock.NOTICE_DELAY`` (10 minutes) after the turn began, and is not sent at all
 once the player has seen the turn: opening the game page, or the page updating live in front of

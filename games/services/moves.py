@@ -23,7 +23,7 @@ from core.bulk import rows_update
 from engines.base import Engine, IllegalMove
 from games import broadcast, store
 from games.access import access_seat_for_user
-from games.clock import NOTICE_DELAY, Clock
+from games.clock import BOT_WAKE_DELAY, NOTICE_DELAY, Clock
 from games.context import context_for
 from games.errors import (
     BAD_REQUEST,
@@ -360,8 +360,8 @@ def clock_start(seat: Seat, *, now: datetime, days: int) -> None:
     """A seat that must act now gets a fresh clock; its ``alert_at`` tells the sweep to say so if the
     turn is still unseen after ``NOTICE_DELAY``."""
     seat.deadline = Clock.start(now, days).deadline
-    # A bot is not told but woken, so its seat wants the sweep at once (should its task be lost).
+    # A bot is not told but woken, should its task be lost, once it would have played.
     bot = seat.user is not None and seat.user.is_bot if seat.user_id and Seat.user.is_cached(seat) else False
-    seat.alert_at = now if bot else now + NOTICE_DELAY
+    seat.alert_at = now + (BOT_WAKE_DELAY if bot else NOTICE_DELAY)
     seat.alert_stage = 0
     seat.reminded_hours = None

@@ -25,6 +25,7 @@ from games.bots import play
 from games.bots.accounts import bot_accounts, bots_ensure
 from games.bots.play import bot_move_play, claim_key
 from games.broadcast import game_group
+from games.clock import BOT_WAKE_DELAY
 from games.context import context_for
 from games.models import Game, GameStatus, Move, Seat
 from games.replay import replay_state, verify_game
@@ -244,7 +245,9 @@ def test_the_deadline_sweep_wakes_a_bot_whose_task_was_lost(alice, bots):
     before = Move.objects.filter(game=game, user=bot).count()
     human_move(game, alice)  # its BotToMove is never delivered (no commit)
     assert Move.objects.filter(game=game, user=bot).count() == before
-    sweep()
+    sweep()  # the bot may still be thinking: no second think
+    assert Move.objects.filter(game=game, user=bot).count() == before
+    sweep(now=timezone.now() + BOT_WAKE_DELAY + timedelta(seconds=1))
     assert Move.objects.filter(game=game, user=bot).count() == before + 1
 
 
