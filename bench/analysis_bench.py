@@ -4,7 +4,10 @@ For each record in ``../shared/testdata/gcg``: ``analysis.analyse_gcg`` (strict 
 play of every turn generated and ranked by equity, the five best kept) on the English lexicon, timed
 over ``--rounds`` runs (the fastest counts, the DAWG already built).  Baseline in the same run:
 generating the placements of the same positions alone (``movegen.placements``), so the ratio shows what
-the equity ranking and the exchanges add.  Results go to ``bench/results/analysis.json``.
+the equity ranking and the exchanges add.  Then the Master's analysis of the same record (the analysis a
+player asks for: ``simulate=random.Random(1)``, the Master's own caps), run once and timed in CPU
+seconds (a loaded machine makes it slower, not costlier), with how many turns it simulated
+(``--no-master`` skips it).  Results go to ``bench/results/analysis.json``.
 Run with ``.venv/bin/python bench/analysis_bench.py [--help]``.
 """
 
@@ -14,6 +17,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import sys
 import time
 from pathlib import Path
@@ -43,6 +47,7 @@ def best_of(rounds: int, fn) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-master", action="store_true", help="skip the Master's analysis")
     args = parser.parse_args()
     paths = sorted(RECORDS.glob("*.gcg"))
     if not paths:
@@ -57,11 +62,20 @@ def main() -> None:
         whole = best_of(args.rounds, lambda text=text: analysis.analyse_gcg(text, lexicon))
         generate = best_of(args.rounds, lambda positions=positions: [
             movegen.placements(list(p.board), list(p.rack), lexicon, ENGLISH) for p in positions])
-        rows.append({"record": path.name, "turns": len(positions), "analysis_s": round(whole, 3),
-                     "generation_only_s": round(generate, 3), "ratio": round(whole / generate, 2)})
-        print(f"{path.name:<20} {len(positions):>3} turns: analysis {whole:.2f} s "
-              f"({whole / len(positions) * 1e3:.0f} ms a turn), generation alone {generate:.2f} s, "
-              f"x{whole / generate:.2f}")
+        row = {"record": path.name, "turns": len(positions), "analysis_s": round(whole, 3),
+               "generation_only_s": round(generate, 3), "ratio": round(whole / generate, 2)}
+        line = (f"{path.name:<20} {len(positions):>3} turns: analysis {whole:.2f} s "
+                f"({whole / len(positions) * 1e3:.0f} ms a turn), generation alone {generate:.2f} s, "
+                f"x{whole / generate:.2f}")
+        if not args.no_master:
+            start = time.process_time()
+            report = analysis.analyse_gcg(text, lexicon, simulate=random.Random(1))
+            master = time.process_time() - start
+            looked = sum(1 for t in report["turns"] if t.get("method") in ("simulation", "pre_endgame"))
+            row.update(master_cpu_s=round(master, 1), master_turns=looked)
+            line += f"; the Master's {master:.1f} s of CPU ({looked} turns looked ahead)"
+        rows.append(row)
+        print(line, flush=True)
     report = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                           "processor": platform.processor() or platform.machine(),
                           "load_before": [round(x, 2) for x in load_before],

@@ -12,9 +12,9 @@ down the record stays, and ``events_relay`` (beat, every minute) sends it later 
 lost with a committed change, and never sent for a change that rolled back.
 
 In the embedded setup tasks run eagerly, in the process that sends them.  There a task routed to one of
-``EAGER_AFTER_RESPONSE_QUEUES`` (the bots', whose think can take seconds) runs after the response of the
-request that published its event (``core.after_response``), not inside it; outside a request it runs
-at once, as every eager task does.
+``EAGER_AFTER_RESPONSE_QUEUES`` (the bots' and the analyses', which take seconds) runs after the
+response of the request that published its event (``core.after_response``), not inside it; outside a
+request it runs at once, as every eager task does.
 """
 
 from __future__ import annotations
