@@ -26,7 +26,9 @@ def analysis_panel(context, game):
     signed_in = bool(user and user.is_authenticated)
     return {
         "show": True, "game": game, "analysis": analysis, "signed_in": signed_in,
-        "master_left": master_analyses_left(user=user) if signed_in else 0,
+        # Counted only where the "Ask the Master" button is drawn: a static analysis that is done.
+        "master_left": (master_analyses_left(user=user) if signed_in and analysis is not None
+                        and analysis.method == "static" and analysis.status == "done" else 0),
         "data": page_data(analysis.result or {}) if analysis else None,
         "request": context.get("request"), "csrf_token": context.get("csrf_token"),
     }
