@@ -24,7 +24,9 @@ class Analysis(models.Model):
     last asked for (on creation, and again by the sweep that re-sends a pending one whose task was lost).
     ``method``: how the task ranks the plays; a game's static analysis asked again with the Master's
     simulation is pending once more and keeps its static ``result`` until the new one replaces it.
-    ``master_by``/``master_at``: who asked for the simulation and when (their daily quota counts these)."""
+    ``master_by``/``master_at``: who asked for the simulation and when (their daily quota counts these).
+    ``started_at``: when a worker took the pending analysis to compute it (``running.analysis_run``);
+    cleared whenever it is asked for again, so only the latest taker's result is stored."""
 
     game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.CASCADE,
                                 related_name="analysis")
@@ -43,6 +45,7 @@ class Analysis(models.Model):
     master_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="master_analyses")
     master_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "analyses"

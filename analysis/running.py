@@ -1,18 +1,23 @@
 """Running an analysis: the work the Celery task does, once per stored analysis.
 
-``analysis_run`` is idempotent and safe to run twice at once: it computes under the analysis' row lock
-(``SKIP LOCKED``: a second run finds the row locked and leaves it to the first) and leaves a finished
-analysis alone, so the task may be retried, sent twice or re-sent by the sweep
-(``services.analyses_resend_stalled``).  A worker killed mid-run rolls its transaction back, which
-leaves the analysis pending and unlocked for the sweep.  It reads the racks as they were, which is
-only allowed because a game's analysis exists only once the game is finished.
+``analysis_run`` is idempotent and safe to run twice at once.  It takes the pending analysis in one
+short transaction (stamping ``started_at``), computes with no transaction open — a Master analysis
+takes up to a minute, and on SQLite an open write would hold the whole database — and stores the result
+in a second short one, only if the analysis is still pending under that same stamp.  A second copy of
+the task finds the stamp fresh and returns at once; a request that asks again (the Master's simulation)
+clears it, so the older result is dropped.  A worker killed mid-run leaves the analysis pending with a
+stamp that goes stale after ``RESEND_STALLED_AFTER``, when the sweep (``services.analyses_resend_stalled``)
+sends it again and the next run takes it over.  It reads the racks as they were, which is only allowed
+because a game's analysis exists only once the game is finished.
 """
 
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -90,21 +95,44 @@ def _compute(analysis: Analysis) -> dict[str, Any]:
     return _with_boards(core.analyse(positions, lexicon, simulate=simulate), positions, {})
 
 
-def analysis_run(*, analysis_id: int) -> Analysis | None:
-    """Compute and store the analysis once; a finished one is returned as it is, and None when there is
-    no such analysis or another worker is running it now."""
+def running_since(now):
+    """Stamps newer than this belong to a run still at work; older ones to a worker that was lost."""
+    return now - timedelta(seconds=settings.RESEND_STALLED_AFTER)
+
+
+def _take(analysis_id: int) -> tuple[Analysis | None, bool]:
+    """The analysis, and whether this run took it to compute (it is pending and nobody is at work on it)."""
+    now = timezone.now()
     with transaction.atomic():
         analysis = Analysis.objects.select_for_update(skip_locked=True).filter(pk=analysis_id).first()
         if analysis is None or analysis.status != AnalysisStatus.PENDING:
-            return analysis
-        try:
-            analysis.result = _compute(analysis)
-            analysis.status = AnalysisStatus.DONE
-        except core.GcgError as exc:  # checked on upload; only a changed rule could get here
-            analysis.status, analysis.error = AnalysisStatus.FAILED, str(exc)
-        analysis.finished_at = timezone.now()
-        analysis.save(update_fields=["result", "status", "error", "finished_at"])
+            return analysis, False
+        if analysis.started_at is not None and analysis.started_at > running_since(now):
+            return None, False
+        analysis.started_at = now
+        analysis.save(update_fields=["started_at"])
+        return analysis, True
+
+
+def analysis_run(*, analysis_id: int) -> Analysis | None:
+    """Compute and store the analysis once; a finished one is returned as it is, and None when there is
+    no such analysis or another worker is running it now."""
+    analysis, taken = _take(analysis_id)
+    if not taken:
         return analysis
+    assert analysis is not None
+    mine = Analysis.objects.filter(pk=analysis.pk, status=AnalysisStatus.PENDING, started_at=analysis.started_at)
+    try:
+        analysis.result, analysis.status, analysis.error = _compute(analysis), AnalysisStatus.DONE, ""
+    except core.GcgError as exc:  # checked on upload; only a changed rule could get here
+        analysis.status, analysis.error = AnalysisStatus.FAILED, str(exc)
+    except BaseException:
+        mine.update(started_at=None)  # free for the task's retry at once
+        raise
+    analysis.finished_at = timezone.now()
+    stored = mine.update(result=analysis.result, status=analysis.status, error=analysis.error,
+                         finished_at=analysis.finished_at)
+    return analysis if stored else Analysis.objects.filter(pk=analysis.pk).first()
 
 
 def analysis_run_for_finished_game(*, game_id: int) -> Analysis | None:

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from core.events import publish
@@ -44,7 +45,7 @@ from .errors import (
 )
 from .events import AnalysisRequested
 from .models import Analysis, AnalysisMethod, AnalysisStatus
-from .running import analysis_ensure_for_game, kind_analysable
+from .running import analysis_ensure_for_game, kind_analysable, running_since
 
 GCG_MAX_LENGTH = 50_000  # a long four-player game is under 10 000 characters
 # Each upload costs about a second of a worker's time: a player may upload this many an hour.
@@ -114,15 +115,14 @@ def analysis_request_master_for_game(*, game_id: int, user, now: datetime | None
     game = _finished_game(game_id)
     with transaction.atomic():
         analysis, _ = analysis_ensure_for_game(game=game)
-        if analysis.method == AnalysisMethod.SIMULATION:
-            return analysis  # read without the lock, which a Master analysis being run holds for a minute
         analysis = Analysis.objects.select_for_update().get(pk=analysis.pk)
         if analysis.method == AnalysisMethod.SIMULATION:
             return analysis
         _spend_master_analysis(user, now)
         analysis.method, analysis.status = AnalysisMethod.SIMULATION, AnalysisStatus.PENDING
         analysis.master_by, analysis.master_at, analysis.queued_at = user, now, now
-        analysis.save(update_fields=["method", "status", "master_by", "master_at", "queued_at"])
+        analysis.started_at = None  # a static run still at work will not store its report over this
+        analysis.save(update_fields=["method", "status", "master_by", "master_at", "queued_at", "started_at"])
         publish(AnalysisRequested(analysis_id=analysis.pk))
     return analysis
 
@@ -172,16 +172,17 @@ def analysis_create_from_gcg(*, user, gcg: str, lexicon: str, master: bool = Fal
 def analyses_resend_stalled(*, now: datetime | None = None) -> int:
     """Ask again for the pending analyses asked for more than ``RESEND_STALLED_AFTER`` seconds ago
     whose task has not run: lost with a worker killed while it ran (a task taken and not acknowledged
-    comes back only after the broker's visibility timeout, an hour) or never delivered.  One being run
-    right now holds its row lock (``running.analysis_run``) and is skipped; a finished one is not
-    pending.  Each re-sent one is stamped, so a long queue gets one more copy per period, not one per
+    comes back only after the broker's visibility timeout, an hour) or never delivered.  One a worker
+    took less than that long ago is being run (``running.analysis_run``) and is skipped; a finished one
+    is not pending.  Each re-sent one is stamped, so a long queue gets one more copy per period, not one per
     sweep; a copy that finds the analysis done does nothing.  Returns how many were re-sent."""
     now = now or timezone.now()
-    before = now - timedelta(seconds=settings.RESEND_STALLED_AFTER)
+    before = running_since(now)
     with transaction.atomic():
         stalled = list(
             Analysis.objects.select_for_update(skip_locked=True)
-            .filter(status=AnalysisStatus.PENDING, queued_at__lte=before)
+            .filter(Q(started_at__isnull=True) | Q(started_at__lte=running_since(now)),
+                    status=AnalysisStatus.PENDING, queued_at__lte=before)
             .order_by("queued_at").values_list("pk", flat=True)[:500]
         )
         Analysis.objects.filter(pk__in=stalled).update(queued_at=now)

@@ -161,3 +161,24 @@ def test_the_upload_page_offers_the_master_with_the_quota_left(client, lexicons,
     analysis = Analysis.objects.get()
     assert analysis.method == "simulation" and analysis.result["method"] == "simulation"
     assert "You may ask 1 more time today." in client.get("/analysis/").content.decode()
+
+
+def test_the_master_asked_for_while_the_static_analysis_runs_replaces_it(finished, carol, monkeypatch):
+    """The static run started before the ask does not store its report over the Master's request: the
+    ask clears its stamp, and the Master's run that follows stores the simulation."""
+    game = finished()
+    Analysis.objects.filter(game=game).update(status="pending", result=None, method="static", started_at=None)
+    compute, methods = running._compute, []
+
+    def static_run_meanwhile(analysis):
+        methods.append(analysis.method)
+        if analysis.method == "static":  # the Master's run (its task, on commit) computes as it is
+            with committed():
+                services.analysis_request_master_for_game(game_id=game.pk, user=carol)
+        return compute(analysis)
+
+    monkeypatch.setattr(running, "_compute", static_run_meanwhile)
+    running.analysis_run_for_finished_game(game_id=game.pk)
+    analysis = Analysis.objects.get(game=game)
+    assert (analysis.status, analysis.method, analysis.result["method"]) == ("done", "simulation", "simulation")
+    assert methods == ["static", "simulation"]

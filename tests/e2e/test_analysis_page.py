@@ -147,11 +147,8 @@ def test_a_phony_reads_as_a_phony_and_a_partial_rack_as_skipped(uploader, new_pa
     assert_accessible(page, f"analysis-phony-skipped-{width}-axe")
 
 
-# PostgreSQL: the analysis holds its row lock while it runs; on SQLite its transaction holds the whole
-# database's write lock, and the page the click lands on (which records the game as seen) waits for it.
-@pytest.mark.postgres
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_player_asks_the_master_and_the_page_updates_itself(analysed, postgres, new_page, width,  # noqa: F811
+def test_a_player_asks_the_master_and_the_page_updates_itself(analysed, new_page, width,  # noqa: F811
                                                                monkeypatch):
     """The analysis runs after the response (eagerly, as under make run); the panel keeps the static
     report, says the Master is at work, and shows the Master's report once it is in, without a reload."""
