@@ -2,10 +2,10 @@
 
 Matches (``--games`` games each, default 400; ``--match`` picks some):
 
-* ``en:expert-club``, ``en:club-beginner``, ``en:expert-expert`` on the English tile set and lexicon;
-* ``nl:expert-club``, ``nl:expert-expert`` on the Dutch tile set (``{"tile_set": "nl"}``) and the
-  Dutch lexicon;
-* ``en:master-expert``, ``nl:master-expert``: the simulating master against the expert.
+* the ladder, each level against the one below: ``casual-beginner``, ``club-casual``, ``expert-club``
+  and ``master-expert`` (the simulating master), each in English (``en:``: the English tile set and
+  lexicon) and in Dutch (``nl:``: ``{"tile_set": "nl"}`` and the Dutch lexicon);
+* ``en:expert-expert``, ``nl:expert-expert``: the expert's self-play.
 
 The lexicons are read straight from ``lexicons.sources`` (ENABLE + our additions; the Dutch list),
 void challenge mode.  The two players swap seats every other game; who starts is the engine's own
@@ -15,8 +15,11 @@ average points per turn (its own placements over all its turns; final rack adjus
 For a self-play match (``expert-expert``) the average score of both seats together is the figure.
 For the master, also its seconds per move (median and max): the CPU time ``choose`` takes, view
 included, so that other load on the machine does not count.
-Aims: Expert >= 75 % against Club in each language, Club >= 90 % against Beginner, Expert self-play
+Aims: each ladder step 70-90 %, Expert >= 75 % against Club in each language, Expert self-play
 >= 440 points a game in English, Master >= 60 % against Expert in each language with at most 30 s a move.
+``--ladder PATH`` (``engines/crossword/data/ladder.json``, which the site shows on each bot's page)
+stores the ladder steps of this run beside the ones the file already holds, so a long match summed up
+from its logs updates its own step only.
 
 ``--leaves en=PATH`` plays the Expert with another leave table (e.g. one just learned by
 ``leaves_fit.py --out``) instead of the shipped one.  Results go to ``bench/results/bot_strength.json``.
@@ -51,18 +54,16 @@ from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 
 RESULTS = REPO / "bench" / "results"
+LADDER = ENGINE.bot_levels  # weakest first
 MATCHES = {
-    "en:expert-club": ("en", ("expert", "club")),
-    "en:club-beginner": ("en", ("club", "beginner")),
+    **{f"{code}:{upper}-{lower}": (code, (upper, lower))
+       for code in ("en", "nl") for lower, upper in zip(LADDER, LADDER[1:], strict=False)},
     "en:expert-expert": ("en", ("expert", "expert")),
-    "nl:expert-club": ("nl", ("expert", "club")),
     "nl:expert-expert": ("nl", ("expert", "expert")),
-    "en:master-expert": ("en", ("master", "expert")),
-    "nl:master-expert": ("nl", ("master", "expert")),
 }
 TIMED_LEVELS = ("master",)  # levels whose seconds per move are reported
-WIN_AIMS = {"en:expert-club": 0.75, "en:club-beginner": 0.90, "nl:expert-club": 0.75,
-            "en:master-expert": 0.60, "nl:master-expert": 0.60}
+LADDER_AIM = (0.70, 0.90)  # each level's win rate against the one below (Woogles' calibration)
+WIN_AIMS = {"en:expert-club": 0.75, "nl:expert-club": 0.75, "en:master-expert": 0.60, "nl:master-expert": 0.60}
 MASTER_SECONDS_AIM = 30.0  # the master's CPU seconds a move, at most
 SCORE_AIMS = {"en:expert-expert": 440.0}
 
@@ -200,12 +201,37 @@ def describe(name: str, s: dict) -> str:
             line += f"; {player['level']} {timed['median']:.2f} s a move (median), {timed['max']:.2f} s at most"
             met = timed["max"] <= MASTER_SECONDS_AIM
             line += f" [aim <= {MASTER_SECONDS_AIM:.0f} s a move: {'met' if met else 'NOT met'}]"
+    if is_ladder_step(name):
+        low, high = LADDER_AIM
+        met = low <= s["win_rate"] <= high
+        line += f" [ladder step {low:.0%}-{high:.0%}: {'met' if met else 'NOT met'}]"
     if name in WIN_AIMS:
         line += f" [aim win >= {WIN_AIMS[name]:.0%}: {'met' if s['win_rate'] >= WIN_AIMS[name] else 'NOT met'}]"
     if name in SCORE_AIMS:
         met = s["average_score_both"] >= SCORE_AIMS[name]
         line += f" [aim average >= {SCORE_AIMS[name]:.0f}: {'met' if met else 'NOT met'}]"
     return line
+
+
+def is_ladder_step(name: str) -> bool:
+    upper, lower = MATCHES[name][1]
+    return LADDER.index(upper) == LADDER.index(lower) + 1
+
+
+def write_ladder(path: Path, matches: dict[str, dict]) -> None:
+    """Store these matches' ladder steps in ``path`` beside the steps it holds already: per tile set, per
+    level above, the level below, the games, the upper level's win rate and both average scores."""
+    ladder = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    for name, s in matches.items():
+        if not is_ladder_step(name):
+            continue
+        upper, lower = s["players"]
+        ladder.setdefault(s["tile_set"], {})[upper["level"]] = {
+            "below": lower["level"], "games": s["games"], "wins": round(s["win_rate"], 3),
+            "score": round(upper["average_score"], 1), "score_below": round(lower["average_score"], 1)}
+    ordered = {code: {level: steps[level] for level in LADDER if level in steps}
+               for code, steps in sorted(ladder.items())}
+    path.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -224,6 +250,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--leaves", action="append", default=[], metavar="CODE=PATH",
                         help="the Expert of tile set CODE uses the leave table at PATH")
     parser.add_argument("--out", type=Path, default=RESULTS / "bot_strength.json")
+    parser.add_argument("--ladder", type=Path, default=None, metavar="PATH",
+                        help="store the ladder steps played (or summed up) in this file, beside those it holds")
     args = parser.parse_args(argv)
     leaves = [(spec.split("=", 1)[0], Path(spec.split("=", 1)[1])) for spec in args.leaves]
     _init(leaves)
@@ -246,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
         report["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]
         args.out.parent.mkdir(exist_ok=True)  # written after every match, so a long run keeps what it has
         args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if args.ladder is not None:
+        write_ladder(args.ladder, report["matches"])
 
 
 if __name__ == "__main__":

@@ -553,6 +553,12 @@ class Engine(ABC):
         choose = importlib.import_module(self.bot_module).choose
         return cast(dict[str, Any], choose(view, lexicon, level, rng, common_word=common_word))
 
+    def bot_ladder(self) -> list[tuple[dict[str, Any], dict[str, dict[str, Any]]]]:
+        """The bots' measured strength, per set of options the matches were played with: for each level
+        above the weakest, the level ``below``, the ``games`` played, the level's ``wins`` (a fraction)
+        and the average ``score`` of each (``score_below``).  Empty: not measured."""
+        return []
+
     def default_lexicon(self, options: Mapping[str, Any]) -> str | None:
         """The lexicon a game gets when its options name none (None: the game needs no word list).
         Games with a lexicon are rated per lexicon ("crossword:nl")."""

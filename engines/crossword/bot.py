@@ -3,8 +3,10 @@
 Levels:
 
 * ``beginner``: plays only common words (every word the play forms must pass the injected
-  ``common_word`` predicate) and modest scores: a random pick among its playable placements ranked
-  from the top 10 % to the top 40 % by score (``BEGINNER_BAND``); exchanges when it finds none.
+  ``common_word`` predicate): a random pick among the ``BEGINNER_CHOICES`` (per tile set)
+  highest-scoring such placements; exchanges when it finds none.
+* ``casual``: any word of the lexicon, but not always the best: a random pick among the
+  ``CASUAL_CHOICES`` highest-scoring placements.
 * ``club``: the highest-scoring placement (a random one among equals); when it has none it
   exchanges its worst tiles, or passes.
 * ``expert``: the best static equity (``equity.Evaluator``: score, leave, board and end-game terms),
@@ -17,6 +19,9 @@ Levels:
   the expert's end-game search decides.  With more than one opponent, or with no placement to make,
   it plays as the expert.  The slowest level: seconds of CPU a move, the look-ahead stopping at
   ``simulation.MAX_SECONDS``.
+
+The levels form a ladder, each meant to win about 70–90 % of its games against the one below
+(``bench/bot_strength.py --ladder`` measures it and writes ``data/ladder.json``, which the site shows).
 
 Every level challenges a play that formed a word outside the lexicon (in games with challenges) and
 otherwise accepts.  The bot reads only the view: the board, its own rack, the unseen tiles and their
@@ -36,8 +41,11 @@ from .movegen import Play, all_plays
 from .simulation import PRE_ENDGAME_BAG, pre_endgame_values, simulate
 from .tiles import TILE_SETS
 
-# Beginner picks among its placements ranked by score, from these fractions of the list (best first).
-BEGINNER_BAND = (0.1, 0.4)
+# How many of its highest-scoring placements (common words only, for the beginner) a level picks from
+# at random: the widths that put each level about 80 % below the next one.  Common words are more of
+# the Dutch list than of the English one, so the Dutch beginner needs the wider pick.
+BEGINNER_CHOICES = {"en": 1, "nl": 2}
+CASUAL_CHOICES = 5
 
 
 def situation_of(view: Mapping[str, Any]) -> Situation:
@@ -74,6 +82,8 @@ def choose(view: Mapping[str, Any], lexicon: Lexicon, level: str, rng: random.Ra
         if common_word is None:
             raise ValueError("the beginner bot needs a common_word predicate")
         return _beginner(plays, situation, rng, common_word).move()
+    if level == "casual":
+        return _casual(plays, situation, rng).move()
     if level == "club":
         return _club(plays, situation, rng).move()
     if level == "master":
@@ -93,20 +103,27 @@ def _fallback(plays: list[Play], situation: Situation) -> Play:
 def _beginner(plays: list[Play], situation: Situation, rng: random.Random,
               common_word: Callable[[str], bool]) -> Play:
     usable = [p for p in plays if p.kind == "place" and all(common_word(w) for w in p.words)]
-    if not usable:
-        return _fallback(plays, situation)
-    usable.sort(key=lambda p: -p.score)
-    lo = int(len(usable) * BEGINNER_BAND[0])
-    hi = max(lo + 1, int(len(usable) * BEGINNER_BAND[1]))
-    return rng.choice(usable[lo:hi])
+    choices = BEGINNER_CHOICES.get(situation.tile_set.code, 1)
+    return _among_highest(usable, choices, rng) if usable else _fallback(plays, situation)
+
+
+def _casual(plays: list[Play], situation: Situation, rng: random.Random) -> Play:
+    placed = [p for p in plays if p.kind == "place"]
+    return _among_highest(placed, CASUAL_CHOICES, rng) if placed else _fallback(plays, situation)
+
+
+def _among_highest(placed: list[Play], choices: int, rng: random.Random) -> Play:
+    return rng.choice(sorted(placed, key=lambda p: -p.score)[:choices])
+
+
+def _highest(placed: list[Play], rng: random.Random) -> Play:
+    top = max(p.score for p in placed)
+    return rng.choice([p for p in placed if p.score == top])
 
 
 def _club(plays: list[Play], situation: Situation, rng: random.Random) -> Play:
     placed = [p for p in plays if p.kind == "place"]
-    if not placed:
-        return _fallback(plays, situation)
-    top = max(p.score for p in placed)
-    return rng.choice([p for p in placed if p.score == top])
+    return _highest(placed, rng) if placed else _fallback(plays, situation)
 
 
 def best_by_equity(plays: list[Play], situation: Situation, lexicon: Lexicon) -> Play:

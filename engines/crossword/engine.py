@@ -8,9 +8,12 @@ end (how it finished) and the public log.  Knows nothing of Django, users or clo
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..base import (
@@ -131,9 +134,14 @@ class CrosswordEngine(Engine):
     list_order = 1
     exports_gcg = True
     analysable = True
-    bot_levels = ("beginner", "club", "expert", "master")
+    bot_levels = ("beginner", "casual", "club", "expert", "master")
 
     bot_module = "engines.crossword.bot"
+
+    def bot_ladder(self) -> list[tuple[dict[str, Any], dict[str, dict[str, Any]]]]:
+        """Per tile set, from ``data/ladder.json`` (written by ``bench/bot_strength.py --ladder``):
+        the matches are played in void mode."""
+        return [({"tile_set": code, "challenge": "void"}, steps) for code, steps in _ladder().items()]
 
     def default_lexicon(self, options: Mapping[str, Any]) -> str:
         """The lexicon a game gets when its options name none: the tile set's language."""
@@ -564,3 +572,9 @@ class CrosswordEngine(Engine):
 
 
 ENGINE = CrosswordEngine()
+
+
+@cache
+def _ladder() -> dict[str, dict[str, dict[str, Any]]]:
+    path = Path(__file__).parent / "data" / "ladder.json"
+    return json.loads(path.read_text("utf-8")) if path.is_file() else {}

@@ -25,7 +25,7 @@ import logging
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import registry
 from games.registry import BotAccount
@@ -41,6 +41,7 @@ def bot_accounts() -> list[tuple[str, BotAccount]]:
 # A level as a player reads it (the stored ``bot_level`` is a code).
 LEVEL_NAMES = {
     "beginner": gettext_lazy("Beginner"),
+    "casual": pgettext_lazy("bot level", "Casual"),  # not the unrated game
     "club": gettext_lazy("Club"),
     "expert": gettext_lazy("Expert"),
     "master": gettext_lazy("Master"),

@@ -1,7 +1,8 @@
 """A game's options for templates: in words for people (``{{ game|in_words }}``: "Crossword · English
 tiles · double challenge · 3 days per move · rated"; ``{{ game|options_in_words }}`` the same without
 the name), and ``{{ game|public_options }}`` as data (never Spell's term cards); the lobby's rows of
-open seeks (``{% seek_rows seeks %}``) and the dashboard's rows of the player's games (``{% game_rows games %}``)."""
+open seeks (``{% seek_rows seeks %}``), the dashboard's rows of the player's games (``{% game_rows games %}``) and a
+bot's measured strength on its profile (``{% bot_strength_panel player %}``)."""
 
 import json
 
@@ -17,6 +18,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 
 from accounts.templatetags.players import player_name
+from games import registry
 from games.bots.accounts import level_name
 from games.models import GameStatus
 from games.web.lobby import seek_rows_html
@@ -31,6 +33,31 @@ register = template.Library()
 def bot_level_name(level: str) -> str:
     """A bot's level as a player reads it, in their language."""
     return level_name(level)
+
+
+@register.inclusion_tag("games/_bot_strength.html")
+def bot_strength_panel(player):
+    """A bot's measured strength (its engine's ``bot_ladder``): per set of options, its record against the
+    level below it and the level above.  Nothing for a person or a bot never measured."""
+    rows = []
+    if player.is_bot and player.bot_kind:
+        try:
+            spec = registry.get(player.bot_kind)
+        except KeyError:
+            spec = None
+        for options, steps in spec.engine.bot_ladder() if spec else []:
+            played = [(steps[player.bot_level], "below")] if player.bot_level in steps else []
+            played += [(step, level) for level, step in steps.items() if step["below"] == player.bot_level]
+            for step, against in played:
+                mine = against == "below"
+                rows.append({
+                    "options": SEPARATOR.join(_options_in_words(player.bot_kind, options, with_rating=False)),
+                    "against": level_name(step["below"] if mine else against),
+                    "wins": round(100 * (step["wins"] if mine else 1 - step["wins"])),
+                    "score": step["score"] if mine else step["score_below"],
+                    "score_against": step["score_below"] if mine else step["score"],
+                    "games": step["games"]})
+    return {"player": player, "rows": rows}
 
 
 @register.filter

@@ -187,7 +187,8 @@ class GameSettingsMixin:
 
 
 BOT_LEVEL_HINTS = {
-    "beginner": gettext_lazy("common words, modest scores"),
+    "beginner": gettext_lazy("common words only, at or near its best score"),
+    "casual": gettext_lazy("any word, one of its five best scores"),
     "club": gettext_lazy("the best score it finds"),
     "expert": gettext_lazy("the best equity, with the end-game search"),
     "master": gettext_lazy("looks ahead over the tiles it cannot see; a few seconds a move"),

@@ -9,6 +9,7 @@ import pytest
 from engines import registry
 from engines.base import Context, SetLexicon, rng_for
 from engines.bots import NoBot, choose_move, levels
+from engines.crossword import bot as crossword_bot
 from engines.crossword import movegen
 from engines.crossword.tiles import ENGLISH
 from games.selfplay import play_one
@@ -70,7 +71,7 @@ def test_selfplay_with_bots_replays_and_leaks_nothing(english, kind, options):
 
 def test_every_kind_with_bots_has_levels_and_spell_has_none():
     declared = {kind: levels(kind) for kind in registry.kinds() if levels(kind)}
-    assert declared == {"crossword": ("beginner", "club", "expert", "master"), "turnspell": ("club",),
+    assert declared == {"crossword": ("beginner", "casual", "club", "expert", "master"), "turnspell": ("club",),
                       "spellcrafter": ("club",)}
     with pytest.raises(NoBot, match="no bot for 'spell'"):
         choose_move("spell", {}, 0, Context(lexicon=SetLexicon([])), "club", random.Random(1))
@@ -158,13 +159,51 @@ def test_the_club_bot_plays_the_highest_score_available(english):
     assert after["log"][-1]["score"] == best
 
 
-def test_the_beginner_plays_only_common_words_and_modest_scores(english):
+@pytest.mark.parametrize(("level", "choices", "common_only"), [
+    ("beginner", crossword_bot.BEGINNER_CHOICES["en"], True), ("casual", crossword_bot.CASUAL_CHOICES, False)])
+def test_the_lower_levels_pick_among_their_few_highest_scores(english, level, choices, common_only):
+    """Beginner: its best play in common words (English); Casual: one of its five best in any word."""
+    engine = registry.get("crossword")
+    ctx = Context(lexicon=english)
+    picked_below_the_top = 0
+    for seed in range(6):
+        state, rng = play_bots_until(engine, "crossword", english, turns=4, seed=seed)
+        seat = state["to_move"]
+        rack = state["racks"][seat]["tiles"]
+        scores = sorted((p.score for p in movegen.placements(state["board"], rack, english, ENGLISH)
+                         if not common_only or all(common_word(w) for w in p.words)), reverse=True)
+        after = engine.apply(state, seat, choose_move("crossword", state, seat, ctx, level, rng,
+                                                      common_word=common_word), ctx)
+        played = after["log"][-1]
+        if not scores:
+            assert played["type"] in ("exchange", "pass")
+            continue
+        assert played["type"] == "place" and played["score"] >= scores[:choices][-1]
+        assert not common_only or all(common_word(w) for w in played["words"])
+        picked_below_the_top += played["score"] < scores[0]
+    assert (picked_below_the_top > 0) == (choices > 1)
+
+
+def test_the_beginner_scores_less_than_the_club_bot(english):
     state, moves = play_bots("crossword", ["beginner", "club"], 41, english)
     beginner = [e for e in state["log"] if e.get("type") == "place" and e["seat"] == 0]
     club = [e for e in state["log"] if e.get("type") == "place" and e["seat"] == 1]
     assert len(beginner) >= 5
-    assert all(common_word(w) for e in beginner for w in e["words"])
     assert sum(e["score"] for e in beginner) / len(beginner) < sum(e["score"] for e in club) / len(club)
+
+
+def test_the_crossword_ladder_holds_each_level_against_the_one_below_in_both_tile_sets():
+    """``data/ladder.json`` (``bench/bot_strength.py --ladder``) as the bots' pages show it."""
+    engine = registry.get("crossword")
+    ladder = dict((options["tile_set"], steps) for options, steps in engine.bot_ladder())
+    assert set(ladder) == {"en", "nl"}
+    for steps in ladder.values():
+        assert "beginner" not in steps and {"casual", "club", "expert"} <= set(steps)
+        for level, step in steps.items():
+            levels_ = engine.bot_levels
+            assert levels_.index(step["below"]) == levels_.index(level) - 1
+            assert step["games"] >= 400 and 0.5 < step["wins"] < 1
+            assert step["score"] > 0 and step["score_below"] > 0
 
 
 def test_the_expert_exchanges_a_bad_rack_that_the_club_bot_would_play_off(english):

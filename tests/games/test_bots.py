@@ -65,15 +65,15 @@ def human_move(game, human, key="m1"):
 
 def test_ensure_bots_makes_one_account_per_kind_and_level_that_cannot_log_in(bots):
     assert sorted((u.bot_kind, u.bot_level) for u in bots.values()) == [
-        ("crossword", "beginner"), ("crossword", "club"), ("crossword", "expert"), ("crossword", "master"),
-        ("spellcrafter", "club"), ("turnspell", "club"),
+        ("crossword", "beginner"), ("crossword", "casual"), ("crossword", "club"), ("crossword", "expert"),
+        ("crossword", "master"), ("spellcrafter", "club"), ("turnspell", "club"),
     ]
     assert all(u.is_bot and not u.has_usable_password() and not u.email for u in bots.values())
     assert not any(u.bot_kind == "spell" for u in bots.values())
     call_command("ensure_bots")  # idempotent
     from django.contrib.auth import get_user_model
 
-    assert get_user_model().objects.filter(is_bot=True).count() == len(bot_accounts()) == 6
+    assert get_user_model().objects.filter(is_bot=True).count() == len(bot_accounts()) == 7
 
 
 def test_a_bot_accepts_a_challenge_at_once_and_the_game_starts(alice, bots):

@@ -50,6 +50,14 @@ def test_a_player_starts_a_bot_game_from_the_form_moves_and_sees_the_bot_reply(p
     page.goto("/lobby/")
     expect(page.get_by_role("heading", name="Play a bot")).to_be_visible()
     shots(page, "bot-lobby")
+    # A bot's name leads to its page, which says how strong it is.
+    page.get_by_role("link", name=re.compile(r"^Crossword Casual Bot")).click()
+    strength = page.locator("section.bot-strength")
+    expect(strength.get_by_role("heading", name="Strength")).to_be_visible()
+    expect(strength.locator("tbody tr")).to_have_count(4)  # Beginner and Club, in English and in Dutch
+    expect(strength.locator("tbody tr").first).to_contain_text("English tiles")
+    shots(page, "bot-strength")
+    page.go_back()
     page.get_by_role("link", name="Play Turnspell Bot").click()
     expect(page.get_by_label("Game", exact=True)).to_have_value("turnspell")
     expect(page.get_by_label("A bot")).to_be_checked()
@@ -62,7 +70,7 @@ def test_a_player_starts_a_bot_game_from_the_form_moves_and_sees_the_bot_reply(p
     expect(bot_choice).to_be_visible()
     expect(page.get_by_label("Opponent 1", exact=True)).to_be_hidden()
     # Only Crossword's bots are offered for Crossword.
-    expect(bot_choice.locator("optgroup:not([disabled]) option")).to_have_count(4)
+    expect(bot_choice.locator("optgroup:not([disabled]) option")).to_have_count(5)
     bot_choice.select_option(label="Crossword Club Bot — the best score it finds")
     shots(page, "bot-form")
     page.get_by_role("button", name="Create the game").click()

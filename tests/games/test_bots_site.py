@@ -60,7 +60,7 @@ def test_the_form_offers_each_games_bots_with_their_level_and_no_bot_for_spell(c
     assert 'value="bot"' in html
     assert 'data-kind="crossword"' in html and 'data-kind="turnspell"' in html and 'data-kind="spellcrafter"' in html
     assert 'data-kind="spell"' not in html
-    assert "Crossword Beginner Bot — common words, modest scores" in html
+    assert "Crossword Beginner Bot — common words only, at or near its best score" in html
 
 
 def test_a_bot_of_another_game_is_refused_beside_the_bot_choice_and_nothing_is_written(client, alice, bots):
@@ -94,13 +94,33 @@ def test_a_dutch_player_reads_the_bots_names_and_levels_in_dutch(client, alice, 
     assert "Crossword Beginner Bot" in client.get("/lobby/").content.decode()
 
 
+def test_a_crossword_bots_profile_shows_its_measured_strength_in_each_tile_set(client, alice, bots):
+    from engines import registry
+
+    steps = {options["tile_set"]: levels for options, levels in registry.get("crossword").bot_ladder()}
+    page = client.get("/accounts/players/crossword-club/").content.decode()
+    assert "Strength" in page
+    section = page[page.index('class="bot-strength"'):page.index("</section>", page.index('class="bot-strength"'))]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td class=\"num\">(\d+) %</td>", section)
+    # Against the level below (Casual) and the level above (Expert), for English and Dutch tiles.
+    assert rows == [
+        ("English tiles · words checked as played", "Casual", str(round(100 * steps["en"]["club"]["wins"]))),
+        ("English tiles · words checked as played", "Expert", str(round(100 * (1 - steps["en"]["expert"]["wins"])))),
+        ("Dutch tiles · words checked as played", "Casual", str(round(100 * steps["nl"]["club"]["wins"]))),
+        ("Dutch tiles · words checked as played", "Expert", str(round(100 * (1 - steps["nl"]["expert"]["wins"])))),
+    ]
+    assert "bot-strength" not in client.get("/accounts/players/turnspell-bot/").content.decode()  # never measured
+    assert "bot-strength" not in client.get(f"/accounts/players/{alice.username}/").content.decode()
+
+
 # -- the API ---------------------------------------------------------------------------------------
 
 def test_api_lists_the_bots_with_username_kind_and_level(api_for, alice, bots):
     response = api_for(alice).get("/api/bots/")
     assert response.status_code == 200
     assert [(b["username"], b["kind"], b["level"]) for b in response.json()] == [
-        ("crossword-beginner", "crossword", "beginner"), ("crossword-club", "crossword", "club"),
+        ("crossword-beginner", "crossword", "beginner"), ("crossword-casual", "crossword", "casual"),
+        ("crossword-club", "crossword", "club"),
         ("crossword-expert", "crossword", "expert"), ("crossword-master", "crossword", "master"),
         ("turnspell-bot", "turnspell", "club"), ("spellcrafter-bot", "spellcrafter", "club"),
     ]

@@ -6,7 +6,8 @@ from django.core.management import CommandError, call_command
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("level", ["beginner", "club", "expert", pytest.param("master", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("level", ["beginner", "casual", "club", "expert",
+                                   pytest.param("master", marks=pytest.mark.slow)])
 def test_selfplay_with_crossword_bots_plays_and_checks_complete_games(lexicons, capsys, level):
     call_command("selfplay", "crossword", "--games", "2", "--seed", "5", "--seats", "2", "--bots", level)
     assert "crossword: 2 games" in capsys.readouterr().out

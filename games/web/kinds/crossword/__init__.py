@@ -26,6 +26,7 @@ KIND = KindSpec(
     selfplay_options=({}, {"tile_set": "nl"}),
     bots=(
         BotAccount("crossword-beginner", "beginner", gettext_noop("Crossword Beginner Bot")),
+        BotAccount("crossword-casual", "casual", gettext_noop("Crossword Casual Bot")),
         BotAccount("crossword-club", "club", gettext_noop("Crossword Club Bot")),
         BotAccount("crossword-expert", "expert", gettext_noop("Crossword Expert Bot")),
         BotAccount("crossword-master", "master", gettext_noop("Crossword Master Bot")),
