@@ -14,7 +14,7 @@ because a game's analysis exists only once the game is finished.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -95,7 +95,7 @@ def _compute(analysis: Analysis) -> dict[str, Any]:
     return _with_boards(core.analyse(positions, lexicon, simulate=simulate), positions, {})
 
 
-def running_since(now):
+def running_since(now: datetime) -> datetime:
     """Stamps newer than this belong to a run still at work; older ones to a worker that was lost."""
     return now - timedelta(seconds=settings.RESEND_STALLED_AFTER)
 
