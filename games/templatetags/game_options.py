@@ -39,25 +39,31 @@ def bot_level_name(level: str) -> str:
 def bot_strength_panel(player):
     """A bot's measured strength (its engine's ``bot_ladder``): per set of options, its record against the
     level below it and the level above.  Nothing for a person or a bot never measured."""
+    try:
+        engine = registry.get(player.bot_kind).engine if player.is_bot else None
+    except KeyError:
+        engine = None
+    if engine is None or player.bot_level not in engine.bot_levels:
+        return {"rows": []}
+    level = player.bot_level
+    above = dict(zip(engine.bot_levels, engine.bot_levels[1:], strict=False)).get(level)
     rows = []
-    if player.is_bot and player.bot_kind:
-        try:
-            spec = registry.get(player.bot_kind)
-        except KeyError:
-            spec = None
-        for options, steps in spec.engine.bot_ladder() if spec else []:
-            played = [(steps[player.bot_level], "below")] if player.bot_level in steps else []
-            played += [(step, level) for level, step in steps.items() if step["below"] == player.bot_level]
-            for step, against in played:
-                mine = against == "below"
-                rows.append({
-                    "options": SEPARATOR.join(_options_in_words(player.bot_kind, options, with_rating=False)),
-                    "against": level_name(step["below"] if mine else against),
-                    "wins": round(100 * (step["wins"] if mine else 1 - step["wins"])),
-                    "score": step["score"] if mine else step["score_below"],
-                    "score_against": step["score_below"] if mine else step["score"],
-                    "games": step["games"]})
-    return {"player": player, "rows": rows}
+    for options, steps in engine.bot_ladder():
+        words = SEPARATOR.join(_options_in_words(player.bot_kind, options, with_rating=False))
+        if level in steps:  # this bot against the level below
+            step = steps[level]
+            rows.append(_strength_row(words, step["below"], step["wins"], step["score"], step["score_below"],
+                                     step["games"]))
+        if above in steps:  # the level above against this bot
+            step = steps[above]
+            rows.append(_strength_row(words, above, 1 - step["wins"], step["score_below"], step["score"],
+                                     step["games"]))
+    return {"rows": rows}
+
+
+def _strength_row(words: str, against: str, wins: float, score: float, score_against: float, games: int) -> dict:
+    return {"options": words, "against": level_name(against), "wins": round(100 * wins), "score": score,
+            "score_against": score_against, "games": games}
 
 
 @register.filter
