@@ -53,6 +53,7 @@ from engines.crossword import ENGINE  # noqa: E402
 from engines.crossword import board as boardmod  # noqa: E402
 from engines.crossword.bot import situation_of  # noqa: E402
 from engines.crossword.equity import (  # noqa: E402
+    DATA,
     LEAVE_KINDS,
     Evaluator,
     LeaveTable,
@@ -65,13 +66,17 @@ from engines.crossword.tiles import TILE_SETS  # noqa: E402
 from lexicons.index import WordIndex  # noqa: E402
 from lexicons.sources import source_words  # noqa: E402
 
-DATA = REPO / "games" / "engines" / "crossword" / "data"
 RIDGE = 10.0  # pulls the weight of a rarely seen feature toward 0 (in samples' worth)
 BANDS = (7, 21, 41, 61)  # bag-size bands (tiles in the bag before the move), each with its own average
 TOP = 10  # the looks are taken among this many best plays
 EXPLORE_AMONG = 3
 
 Key = tuple[str, int]  # (sorted leave, band)
+
+
+def shipped_table(code: str) -> Path:
+    """Where the Expert reads the table of tile set ``code`` (the default ``--out``)."""
+    return DATA / f"leaves_{code}.json"
 
 
 def band(bag_count: int) -> int:
@@ -281,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {"tile_set": code, "fitted_by": "bench/leaves_fit.py", "regenerate": command,
               "seed": args.seed, "rounds": args.rounds, "games_per_round": args.games,
               "samples_last_round": count, **table}
-    out = args.out or DATA / f"leaves_{code}.json"
+    out = args.out or shipped_table(code)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=0, sort_keys=False) + "\n", encoding="utf-8")
     print(f"wrote {out} ({out.stat().st_size} bytes) in {time.perf_counter() - started:.0f} s")

@@ -56,6 +56,12 @@ def test_the_fitter_gives_the_same_table_for_the_same_seed_and_another_for_anoth
     assert set(first) == set(equity.LEAVE_KINDS)
 
 
+@pytest.mark.parametrize("code", sorted(TILE_SETS))
+def test_the_fitter_writes_by_default_the_table_the_expert_reads(fitter, code):
+    assert fitter.shipped_table(code) == equity.DATA / f"leaves_{code}.json"
+    assert fitter.shipped_table(code).is_file()
+
+
 def test_a_model_value_is_the_sum_of_its_feature_weights_in_any_tile_order():
     table = LeaveTable(letters={"E": 1.0, "S": 8.0, "?": 20.0}, duplicates={"E": -3.0}, triplicates={"E": -2.0},
                        balance={"3/2": -1.0}, special={"Q-no-U": -5.0}, pairs={"ES": 2.0},
