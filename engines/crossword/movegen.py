@@ -347,16 +347,17 @@ def exchanges(rack: Sequence[str], *, max_tiles: int = RACK_SIZE) -> list[Play]:
     counts = sorted(Counter(rack).items())
     plays: list[Play] = []
 
-    def choose(i: int, given: str) -> None:
+    def choose(i: int, given: str, kept: str) -> None:
+        # Tiles are taken in sorted order, so ``kept`` is the sorted leave (what ``leave_after`` gives).
         if i == len(counts):
             if given and len(given) <= max_tiles:
-                plays.append(Play("exchange", exchange=given, leave=leave_after(rack, given)))
+                plays.append(Play("exchange", exchange=given, leave=kept))
             return
         tile, n = counts[i]
         for k in range(n + 1):
-            choose(i + 1, given + tile * k)
+            choose(i + 1, given + tile * k, kept + tile * (n - k))
 
-    choose(0, "")
+    choose(0, "", "")
     return plays
 
 

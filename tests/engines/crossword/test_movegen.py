@@ -146,6 +146,10 @@ def test_every_distinct_exchange_is_listed_once():
     assert given == sorted(["?", "A", "AA", "B", "?A", "?AA", "?B", "?AB", "?AAB", "AB", "AAB"])
     assert {p.exchange: p.leave for p in swaps}["?A"] == "AB"
     assert sorted(p.exchange for p in movegen.exchanges(list("ABC"), max_tiles=1)) == ["A", "B", "C"]
+    for rack in ("AAB?", "UEQRSET", "Z?Z?A"):
+        swaps = movegen.exchanges(list(rack))
+        assert all(p.leave == movegen.leave_after(rack, p.exchange) for p in swaps)
+        assert len({p.exchange for p in swaps}) == len(swaps)
 
 
 def test_all_plays_adds_exchanges_only_when_the_bag_allows_and_always_the_pass():
