@@ -29,9 +29,11 @@ a random one of its three best plays instead.  Every turn with tiles in the bag 
 A ridge regression of the targets on the leave features plus one intercept per bag-size band (the
 "average", dropped from the table) gives the next model.  The last round's model is written out.
 
-Pure Python (no numpy): samples are pooled per distinct (leave, band) before the normal equations
-are built, and a Cholesky factorisation solves them; the games take most of the time.  Everything is
-drawn from generators seeded by ``--seed``, so the same arguments give the same table.
+``--jobs N`` plays a round's games in N processes; their samples are still added in game order, so
+the table is the same.  Pure Python (no numpy): samples are pooled per distinct (leave, band) before
+the normal equations are built, and a Cholesky factorisation solves them; the games take most of the
+time.  Everything is drawn from generators seeded by ``--seed``, so the same arguments give the same
+table.
 """
 
 from __future__ import annotations
@@ -39,11 +41,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import operator
 import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -128,47 +132,85 @@ class Samples:
         self.count += 1
 
 
-def play_round(code: str, games: int, seed: int, round_no: int, table: LeaveTable, lexicon: WordIndex, *,
-               looks: int, explore: float, log: Callable[[str], None]) -> Samples:
+Sample = tuple[str, int, float]  # (leave kept, bag size before the move, target)
+
+
+def play_game(code: str, seed: int, round_no: int, number: int, table: LeaveTable, lexicon: WordIndex, *,
+              looks: int, explore: float) -> list[Sample]:
+    """The samples of one seeded game of a round, in the order the game gives them."""
     ctx = Context(lexicon=lexicon)
+    out: list[Sample] = []
+    game_seed = rng_for(seed, "leaves", code, round_no, number).randrange(2**31)
+    rng = rng_for(game_seed, "fit")
+    state = ENGINE.setup(2, {"tile_set": code, "challenge": "void"}, game_seed)
+    waiting: dict[int, tuple[str, int]] = {}  # seat -> (leave kept, bag size) of its last turn
+    while ENGINE.outcome(state) is None:
+        seat = state["to_move"]
+        view = ENGINE.view(state, seat)
+        if view["phase"] == "ending":
+            state = ENGINE.apply(state, seat, {"type": "pass"}, ctx)
+            continue
+        situation = situation_of(view)
+        plays = all_plays(situation.board, list(situation.rack), lexicon, situation.tile_set,
+                          bag_count=situation.bag_count, min_bag_for_exchange=situation.min_bag_for_exchange)
+        evaluator = Evaluator(situation, table)
+        ranked = evaluator.top(plays, TOP)
+        if situation.endgame and any(p.kind == "place" for p in plays):
+            chosen = endgame_values(situation, plays, lexicon)[0][1]
+        elif rng.random() < explore:
+            chosen = rng.choice(ranked[:EXPLORE_AMONG])[1]
+        else:
+            chosen = ranked[0][1]
+        if seat in waiting:
+            leave, bag_count = waiting.pop(seat)
+            out.append((leave, bag_count, evaluator.equity(chosen)))
+        if situation.bag_count > 0:
+            top = [p for _, p in ranked[:TOP] if p.kind != "pass"]
+            for play in rng.sample(top, min(looks, len(top))):
+                if play.leave:
+                    out.append((play.leave, situation.bag_count, look(situation, play, table, lexicon, rng)))
+            if chosen.kind != "pass" and chosen.leave:
+                waiting[seat] = (chosen.leave, situation.bag_count)
+        state = ENGINE.apply(state, seat, chosen.move(), ctx)
+    return out
+
+
+# What the worker processes of a round share: set before the pool starts, inherited by fork.
+_WORKER: dict[str, Any] = {}
+
+
+def _play_in_worker(number: int) -> list[Sample]:
+    return play_game(number=number, **_WORKER)
+
+
+def play_round(code: str, games: int, seed: int, round_no: int, table: LeaveTable, lexicon: WordIndex, *,
+               looks: int, explore: float, log: Callable[[str], None], jobs: int = 1) -> Samples:
+    """The samples of a round's games, added in game order whatever ``jobs`` is, so the table does not
+    depend on how many processes played it."""
     samples = Samples()
     started = time.perf_counter()
-    for number in range(games):
-        game_seed = rng_for(seed, "leaves", code, round_no, number).randrange(2**31)
-        rng = rng_for(game_seed, "fit")
-        state = ENGINE.setup(2, {"tile_set": code, "challenge": "void"}, game_seed)
-        waiting: dict[int, tuple[str, int]] = {}  # seat -> (leave kept, bag size) of its last turn
-        while ENGINE.outcome(state) is None:
-            seat = state["to_move"]
-            view = ENGINE.view(state, seat)
-            if view["phase"] == "ending":
-                state = ENGINE.apply(state, seat, {"type": "pass"}, ctx)
-                continue
-            situation = situation_of(view)
-            plays = all_plays(situation.board, list(situation.rack), lexicon, situation.tile_set,
-                              bag_count=situation.bag_count, min_bag_for_exchange=situation.min_bag_for_exchange)
-            evaluator = Evaluator(situation, table)
-            ranked = evaluator.top(plays, TOP)
-            if situation.endgame and any(p.kind == "place" for p in plays):
-                chosen = endgame_values(situation, plays, lexicon)[0][1]
-            elif rng.random() < explore:
-                chosen = rng.choice(ranked[:EXPLORE_AMONG])[1]
-            else:
-                chosen = ranked[0][1]
-            if seat in waiting:
-                leave, bag_count = waiting.pop(seat)
-                samples.add(leave, bag_count, evaluator.equity(chosen))
-            if situation.bag_count > 0:
-                top = [p for _, p in ranked[:TOP] if p.kind != "pass"]
-                for play in rng.sample(top, min(looks, len(top))):
-                    if play.leave:
-                        samples.add(play.leave, situation.bag_count, look(situation, play, table, lexicon, rng))
-                if chosen.kind != "pass" and chosen.leave:
-                    waiting[seat] = (chosen.leave, situation.bag_count)
-            state = ENGINE.apply(state, seat, chosen.move(), ctx)
-        if (number + 1) % 50 == 0 or number + 1 == games:
-            log(f"  round {round_no}: {number + 1} games, {samples.count} samples, "
-                f"{time.perf_counter() - started:.0f} s")
+    games_samples: Iterable[list[Sample]]
+    if jobs > 1:
+        _WORKER.update(code=code, seed=seed, round_no=round_no, table=table, lexicon=lexicon, looks=looks,
+                       explore=explore)
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        games_samples = pool.imap(_play_in_worker, range(games), chunksize=4)
+    else:
+        pool = None
+        games_samples = (play_game(code, seed, round_no, n, table, lexicon, looks=looks, explore=explore)
+                         for n in range(games))
+    try:
+        for number, game_samples in enumerate(games_samples):
+            for leave, bag_count, target in game_samples:
+                samples.add(leave, bag_count, target)
+            if (number + 1) % 50 == 0 or number + 1 == games:
+                log(f"  round {round_no}: {number + 1} games, {samples.count} samples, "
+                    f"{time.perf_counter() - started:.0f} s")
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+            _WORKER.clear()
     return samples
 
 
@@ -242,14 +284,14 @@ def to_table(weights: dict[tuple[str, str], float]) -> dict[str, dict[str, float
 
 def learn(code: str, *, games: int, rounds: int, seed: int, looks: int = 4, explore: float = 0.1,
           pairs: int = 300, triples: int = 100, ridge: float = RIDGE, lexicon: WordIndex | None = None,
-          log: Callable[[str], None] = print) -> tuple[dict[str, dict[str, float]], int]:
+          log: Callable[[str], None] = print, jobs: int = 1) -> tuple[dict[str, dict[str, float]], int]:
     """The learned table of tile set ``code`` and the samples of its last round."""
     lexicon = lexicon or lexicon_for(code)
     table: dict[str, dict[str, float]] = {kind: {} for kind in LEAVE_KINDS}
     count = 0
     for round_no in range(rounds):
         samples = play_round(code, games, seed, round_no, LeaveTable.from_json(table), lexicon,
-                             looks=looks, explore=explore, log=log)
+                             looks=looks, explore=explore, log=log, jobs=jobs)
         features = choose_features(samples, pairs, triples)
         table = to_table(fit(samples, features, ridge))
         count = samples.count
@@ -272,12 +314,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--explore", type=float, default=0.1)
     parser.add_argument("--pairs", type=int, default=300)
     parser.add_argument("--triples", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing a round's games (the table does not depend on it)")
     parser.add_argument("--out", type=Path, help="default: the shipped data/leaves_<tile set>.json")
     args = parser.parse_args(argv)
     code = args.tile_set
     started = time.perf_counter()
     table, count = learn(code, games=args.games, rounds=args.rounds, seed=args.seed, looks=args.looks,
-                         explore=args.explore, pairs=args.pairs, triples=args.triples)
+                         explore=args.explore, pairs=args.pairs, triples=args.triples, jobs=args.jobs)
     command = (f".venv/bin/python bench/leaves_fit.py --tile-set {code} --rounds {args.rounds} "
                f"--games {args.games} --seed {args.seed}")
     for name, default in (("looks", 4), ("explore", 0.1), ("pairs", 300), ("triples", 100)):

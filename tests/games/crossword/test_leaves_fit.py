@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ REPO = Path(__file__).resolve().parents[3]
 def _fitter():
     spec = importlib.util.spec_from_file_location("leaves_fit", REPO / "bench" / "leaves_fit.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its worker processes find their function by the module's name
     spec.loader.exec_module(module)
     return module
 
@@ -39,9 +41,9 @@ def small_lexicon():
     return WordIndex.from_words(sorted({w.upper() for w in ENGLISH_WORDS.split()}), code="en", version=1)
 
 
-def _learn(fitter, lexicon, seed):
-    table, samples = fitter.learn("en", games=1, rounds=2, seed=seed, looks=2, pairs=20, triples=5,
-                                  lexicon=lexicon, log=lambda line: None)
+def _learn(fitter, lexicon, seed, games=1, jobs=1):
+    table, samples = fitter.learn("en", games=games, rounds=2, seed=seed, looks=2, pairs=20, triples=5,
+                                  lexicon=lexicon, log=lambda line: None, jobs=jobs)
     return table, samples
 
 
@@ -54,6 +56,11 @@ def test_the_fitter_gives_the_same_table_for_the_same_seed_and_another_for_anoth
     assert first != other
     assert first["letters"]  # something was learned
     assert set(first) == set(equity.LEAVE_KINDS)
+
+
+def test_the_table_does_not_depend_on_how_many_processes_played_the_games(fitter, small_lexicon):
+    alone = _learn(fitter, small_lexicon, seed=5, games=3)
+    assert _learn(fitter, small_lexicon, seed=5, games=3, jobs=2) == alone
 
 
 @pytest.mark.parametrize("code", sorted(TILE_SETS))
