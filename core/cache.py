@@ -18,8 +18,12 @@ from __future__ import annotations
 import functools
 import logging
 
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.conf import settings
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django_redis.client import DefaultClient  # type: ignore[import-untyped]  # django-redis ships no types
 from django_redis.exceptions import ConnectionInterrupted  # type: ignore[import-untyped]
 from django_redis.pool import ConnectionFactory  # type: ignore[import-untyped]
@@ -145,3 +149,29 @@ class SharedClientFactory(ConnectionFactory):
         if client is None:
             client = self._clients.setdefault(params["url"], super().get_connection(params))
         return client
+
+
+_per_process: BaseCache | None = None
+
+
+def shared() -> BaseCache:
+    """The default cache, for the read every request makes (the user stamp).
+
+    With the speed wing on, one cache object for the whole process: Django builds one per request
+    context, which under ASGI means per request, and building django-redis's object costs about as much
+    as the read itself.  The object is safe to share between threads (it holds the one Redis client of
+    ``SharedClientFactory``).  With the wing off, Django's own object for the context.
+    """
+    global _per_process
+    if not settings.SPEED_WING:
+        return cache
+    if _per_process is None:
+        _per_process = caches.create_connection(DEFAULT_CACHE_ALIAS)
+    return _per_process
+
+
+@receiver(setting_changed)
+def _forget_per_process(*, setting, **kwargs):
+    global _per_process
+    if setting in ("CACHES", "SPEED_WING"):
+        _per_process = None

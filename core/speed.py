@@ -6,8 +6,9 @@ once (``core.rawsql``: the game and its seats read and locked in one statement, 
 a token and its user read in one, many rows updated in one) and the pool checks a connection without a
 round trip when the server said nothing; a token API request takes a shorter middleware chain
 (``ChainHandler``), a request's sync work one thread hop (``config.asgi``), a well-formed move body no
-serializer, the cache objects of a process one Redis client (``core.cache``), and a broadcast asks Redis
-once which of its groups anybody is in (``core.channel_layer``).  With it off, or on another database,
+serializer, the cache objects of a process one Redis client and the user-stamp read one cache object
+(``core.cache``), and a broadcast asks Redis once which of its groups anybody is in
+(``core.channel_layer``).  With it off, or on another database,
 every caller takes the plain library path: that path is the reference, and the same tests (query-count
 pins included) pass both ways.  docs/performance.md gives what each piece buys.
 

@@ -19,10 +19,10 @@ import weakref
 from collections.abc import Hashable
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
+from core.cache import shared
 from core.request_memo import forget, remembered
 
 STAMP_SECONDS = 24 * 3600  # a user who comes back after a day reads their facts again
@@ -40,6 +40,7 @@ def stamp(user_id: int) -> str | None:
 
 def _read(user_id: int) -> str | None:
     key = _key(user_id)
+    cache = shared()
     value = cache.get(key)
     if value is None:
         fresh = secrets.token_hex(8)
@@ -58,7 +59,7 @@ def changed(user_id: int) -> None:
 
 def _drop(user_id: int) -> None:
     """Replace the stamp in the shared cache: every process reads the new one on its next request."""
-    cache.delete(_key(user_id))
+    shared().delete(_key(user_id))
 
 
 def watch(model, user_field: str) -> None:

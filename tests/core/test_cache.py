@@ -122,3 +122,26 @@ def test_the_sites_cache_is_django_redis_with_the_degrading_client_and_the_conne
     assert kwargs["socket_timeout"] == settings.REDIS_SOCKET_TIMEOUT and kwargs["socket_keepalive"] is True
     assert kwargs["health_check_interval"] == settings.REDIS_CONNECTION_OPTIONS["health_check_interval"]
     assert cache.key_prefix == settings.CACHES["default"]["KEY_PREFIX"]
+
+
+def test_with_the_wing_on_the_shared_cache_is_one_object_in_every_request_context(settings):
+    import contextvars
+
+    from django.core.cache import cache as django_cache
+
+    settings.SPEED_WING = True
+    first = contextvars.copy_context().run(degrading.shared)
+    assert contextvars.copy_context().run(degrading.shared) is first
+    first.set("core-test-per-request-read", 3)
+    assert django_cache.get("core-test-per-request-read") == 3  # the same cache as Django's
+    django_cache.delete("core-test-per-request-read")
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "core-test-per-request-read"}}
+    assert degrading.shared() is not first  # a new configuration, a new object
+
+
+def test_with_the_wing_off_the_shared_cache_is_djangos(settings):
+    from django.core.cache import cache as django_cache
+
+    settings.SPEED_WING = False
+    assert degrading.shared() is django_cache

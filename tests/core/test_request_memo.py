@@ -4,8 +4,8 @@ every time; a request that changes the fact forgets it (the suspension standing)
 import contextvars
 
 import pytest
-from django.core.cache import cache
 
+from core.cache import shared
 from core.request_memo import forget, open_memo, remembered
 from moderation import selectors, services
 from moderation.groups import moderator_group_ensure
@@ -38,6 +38,7 @@ def test_the_standing_is_read_from_the_cache_once_a_request_and_a_suspension_for
     moderator = make_user(username="mod")
     moderator.groups.add(moderator_group_ensure())
     reads = []
+    cache = shared()
     real_get = cache.get
     monkeypatch.setattr(cache, "get", lambda key, *a, **kw: reads.append(key) or real_get(key, *a, **kw))
 
