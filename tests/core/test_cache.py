@@ -132,11 +132,11 @@ def test_with_the_wing_on_the_shared_cache_is_one_object_in_every_request_contex
     settings.SPEED_WING = True
     first = contextvars.copy_context().run(degrading.shared)
     assert contextvars.copy_context().run(degrading.shared) is first
-    first.set("core-test-per-request-read", 3)
-    assert django_cache.get("core-test-per-request-read") == 3  # the same cache as Django's
-    django_cache.delete("core-test-per-request-read")
+    first.set("core-test-shared-cache", 3)
+    assert django_cache.get("core-test-shared-cache") == 3  # the same cache as Django's
+    django_cache.delete("core-test-shared-cache")
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "core-test-per-request-read"}}
+                                   "LOCATION": "core-test-shared-cache"}}
     assert degrading.shared() is not first  # a new configuration, a new object
 
 
