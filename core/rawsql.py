@@ -4,12 +4,14 @@ The move path runs the same few statements for every move; the ORM compiled each
 time.  These helpers write the
 column lists and placeholders once per model and turn rows back into model instances the way the ORM
 does (``Model.from_db`` with each field's converters), so the instances behave exactly like queried
-ones.  Part of the speed wing (``core.speed``): callers take it only where ``speed.on(connection)``.
+ones (a plain JSON column is read by ``core.fastjson``, which gives what Django's ``json.loads`` gives).
+Part of the speed wing (``core.speed``): callers take it only where ``speed.on(connection)``.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, TypeVar
@@ -87,7 +89,8 @@ def _converters(model: type[Model], connection) -> tuple:
         found = []
         for i, field in enumerate(_concrete(model)):
             col = field.get_col(table)
-            funcs = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            funcs = connection.ops.get_db_converters(col) + (
+                [_json_from_db] if _plain_json(field, read=True) else field.get_db_converters(connection))
             if funcs:
                 found.append((i, col, tuple(funcs)))
         found = _CONVERTERS[key] = tuple(found)
@@ -152,9 +155,20 @@ _AS_IS = {models.AutoField: int, models.BigAutoField: int, models.SmallAutoField
 
 
 @cache
-def _plain_json(field) -> bool:
-    """A JSON field with the standard encoder: its values can be written by ``core.fastjson``."""
-    return type(field) is models.JSONField and field.encoder is None
+def _plain_json(field, read: bool = False) -> bool:
+    """A JSON field with the standard encoder (``read``: and decoder): its values can be written (read)
+    by ``core.fastjson``."""
+    return type(field) is models.JSONField and field.encoder is None and not (read and field.decoder)
+
+
+def _json_from_db(value, expression, connection):
+    """``JSONField.from_db_value`` of a plain JSON column, read by ``core.fastjson``."""
+    if value is None:
+        return value
+    try:
+        return fastjson.loads(value)
+    except json.JSONDecodeError:
+        return value
 
 
 @cache

@@ -1,16 +1,16 @@
 """The speed wing: where Letterpost leaves the plain Django path for measured speed, behind one switch,
 and the one place the code touches a library's private attributes.
 
-With ``SPEED_WING`` on (the default): on PostgreSQL the move path's hot statements are plain SQL written
-once (``core.rawsql``: the game and its seats read and locked in one statement, the move written in one,
-a token and its user read in one, many rows updated in one) and the pool checks a connection without a
-round trip when the server said nothing; a token API request takes a shorter middleware chain
-(``ChainHandler``), a request's sync work one thread hop (``config.asgi``), a well-formed move body no
-serializer, the cache objects of a process one Redis client and the user-stamp read one cache object
-(``core.cache``), and a broadcast asks Redis once which of its groups anybody is in
-(``core.channel_layer``).  With it off, or on another database, every caller takes the plain library
-path: that path is the reference, and the same tests (query-count pins included) pass both ways.
-docs/performance.md gives what each piece buys.
+With ``SPEED_WING`` on (the default): on PostgreSQL the move path's hot statements are plain SQL written once
+(``core.rawsql``: the game and its seats read and locked in one statement, their JSON read by orjson
+(``core.fastjson``), the move written in one, a token and its user read in one, many rows updated in one) and
+the pool checks a connection without a round trip when the server said nothing; a token API request takes a
+shorter middleware chain (``ChainHandler``), a request's sync work one thread hop (``config.asgi``), a
+well-formed move body no serializer, the cache objects of a process one Redis client and the user-stamp read
+one cache object (``core.cache``), and a broadcast asks Redis once which of its groups anybody is in
+(``core.channel_layer``).  With it off, or on another database, every caller takes the plain library path: that
+path is the reference, and the same tests (query-count pins included) pass both ways.  docs/performance.md
+gives what each piece buys.
 
 Every touch of a library's private attribute is a function here, listed in ``LIBRARY_TOUCHES``;
 tests/core/test_speed_wing.py pins each one against the installed library and fails when code outside

@@ -1,5 +1,5 @@
-"""``core.fastjson.dumps`` and the engines' ``json_copy`` give what the standard library's json gives,
-for every JSON value and for the values orjson refuses."""
+"""``core.fastjson.dumps`` and ``loads`` and the engines' ``json_copy`` give what the standard library's
+json gives, for every JSON value and for the values and texts orjson refuses or reads otherwise."""
 
 import datetime
 import json
@@ -49,3 +49,34 @@ def test_what_json_refuses_is_refused():
             fastjson.dumps(value)
         with pytest.raises(TypeError):
             json_copy(value)
+
+
+def same(a, b) -> bool:
+    """Equal, and of the same types throughout (1 is not 1.0, -0.0 is not 0.0)."""
+    return json.dumps(a) == json.dumps(b) and repr(a) == repr(b)
+
+
+@given(values)
+def test_every_json_text_is_read_as_json_reads_it(value):
+    text = json.dumps(value)
+    assert same(fastjson.loads(text), json.loads(text))
+    assert same(fastjson.loads(text.encode()), json.loads(text))
+
+
+@pytest.mark.parametrize("text", [
+    str(2**63 - 1), str(-(2**63)), str(2**64 - 1),  # the edges orjson reads exactly
+    str(2**64), str(-(2**63) - 1), str(10**30), f'{{"seed": {2**70}}}',  # orjson would read these as floats
+    "0.12345678901234567890123", "1e400", "-1e400", "1e-400", "-0.0", "-0",
+    "NaN", "[Infinity, -Infinity]", '"\\ud800"', '{"a": 1, "a": 2}', '"caf\\u00e9"', ' [] ',
+])
+def test_texts_orjson_refuses_or_reads_otherwise_are_read_as_json_reads_them(text):
+    assert same(fastjson.loads(text), json.loads(text))
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1,]", "{'a': 1}", "01", "[1] x"])
+def test_what_json_cannot_read_is_refused_as_json_refuses_it(text):
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(json.JSONDecodeError) as refused:
+        fastjson.loads(text)
+    assert str(refused.value) == str(expected.value)
