@@ -1,11 +1,11 @@
 """Hot-path statements as plain SQL, built once from the models' metadata.
 
-The move path runs the same few statements for every move; the ORM compiled each of them anew every
-time.  These helpers write the
-column lists and placeholders once per model and turn rows back into model instances the way the ORM
-does (``Model.from_db`` with each field's converters), so the instances behave exactly like queried
-ones (a plain JSON column is read by ``core.fastjson``, which gives what Django's ``json.loads`` gives).
-Part of the speed wing (``core.speed``): callers take it only where ``speed.on(connection)``.
+The move path runs the same few statements for every move; the ORM compiled each of them anew every time.
+These helpers write the column lists and placeholders once per model and turn rows back into model
+instances the way the ORM does (``Model.from_db`` with each field's converters), so the instances behave
+exactly like queried ones (a plain JSON column is read by ``core.fastjson``, which gives what Django's
+``json.loads`` gives).  Part of the speed wing (``core.speed``): callers take it only where
+``speed.on(connection)``.
 """
 
 from __future__ import annotations
