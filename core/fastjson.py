@@ -1,5 +1,5 @@
 """JSON for the move path's columns, by orjson: a game's state is read and written on every move, and the
-standard library is several times slower at both.
+standard library takes about twice as long to read one and several times as long to write it.
 
 ``dumps`` writes the same values as ``json`` writes: what orjson refuses or would write otherwise (an
 integer past 64 bits, a subclass of str, int, dict or list, a date, a dataclass) is ``json``'s to write, so

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-import orjson
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
+from core import fastjson
 from engines import registry
 from engines.base import IllegalMove
 from games.context import context_for
@@ -42,14 +42,14 @@ class LoggedMove(NamedTuple):
 def logs_of(game_ids: Iterable[int]) -> dict[int, list[LoggedMove]]:
     """The move logs of ``game_ids``, each in order, in one query.
 
-    Tuples rather than models, and the payload decoded by orjson from its text: building a model and
-    decoding its two JSON fields with the standard library costs far more.
+    Tuples rather than models, and the payload decoded from its text by ``core.fastjson`` (orjson, exactly
+    as the standard library reads it): building a model and decoding its two JSON fields costs far more.
     """
     logs: dict[int, list[LoggedMove]] = {game_id: [] for game_id in game_ids}
     rows = (Move.objects.filter(game_id__in=list(logs)).order_by("game_id", "seq")
             .values_list("game_id", "seat", "source", Cast("payload", TextField()), "bank_drawn"))
     for game_id, seat, source, payload, bank_drawn in rows:
-        logs[game_id].append(LoggedMove(seat, source, orjson.loads(payload), bank_drawn))
+        logs[game_id].append(LoggedMove(seat, source, fastjson.loads(payload), bank_drawn))
     return logs
 
 

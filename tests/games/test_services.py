@@ -300,6 +300,17 @@ def test_system_move_with_the_same_key_applies_once(alice, bob):
     assert Move.objects.filter(game=game).count() == 1
 
 
+def test_a_replay_reads_each_logged_payload_as_it_was_stored_integers_past_64_bits_included(alice, bob):
+    from games.replay import logs_of
+
+    game = services.game_create(creator=alice, kind="toy", opponents=[bob], seed=1)
+    submit(game, alice, 2)
+    payload = {"type": "add", "n": 2, "note": [2**70, -(2**63) - 1, 0.5, "ü"]}
+    Move.objects.filter(game=game).update(payload=payload)
+    (logged,) = logs_of([game.pk])[game.pk]
+    assert repr(sorted(logged.payload.items())) == repr(sorted(payload.items()))  # ints stay ints
+
+
 def test_aborting_a_game_clears_the_clocks_logs_it_and_still_replays(alice, bob):
     from games.replay import verify_game
 
